@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rxe_eun: a reorder-tolerant fork of soft-RoCE, built out of tree.
+#
+#   make               build build/rdma_rxe_eun.ko and the tools
+#   make check         every test: unit, KUnit (UML), harness, guest selftests
+#   make demo          the main job: build, boot the bed, reorder benchmark
+#   make kunit         KUnit suites under User Mode Linux
+#   make selftest      the guest selftests alone
+#   make install       install the module (and DKMS: make dkms-install)
+#   make deps          install the Debian packages everything needs
+
+REPO := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD := $(REPO)/build
+RESULTS ?= $(REPO)/results
+
+# Parts of `make check`, in order; each mk/*.mk appends its targets.
+CHECK_TARGETS :=
+
+.PHONY: all deps check clean
+all:
+
+deps:
+	$(REPO)/tools/deps.sh all
+
+include $(REPO)/mk/module.mk
+-include $(REPO)/mk/core.mk
+-include $(REPO)/mk/verify.mk
+-include $(REPO)/mk/bed.mk
+
+# Run every part even when one fails, then print one closing line.
+check:
+	@$(REPO)/tools/deps.sh all
+	@pass=0; fail=0; failed=""; \
+	for t in $(CHECK_TARGETS); do \
+		echo "=== check: $$t"; \
+		if $(MAKE) --no-print-directory $$t; then pass=$$((pass + 1)); \
+		else fail=$$((fail + 1)); failed="$$failed $$t"; fi; \
+	done; \
+	echo "check: failed parts:$${failed:- none}"; \
+	echo "$$pass passed, $$fail failed"; \
+	[ $$fail -eq 0 ]
+
+clean:
+	rm -rf $(BUILD)
