@@ -12,8 +12,11 @@ cache=${EUN_CACHE:-/var/cache/rxe_eun}
 dest=$cache/src-$DEBVER
 tree=$dest/linux-source-6.12
 
+mkdir -p "$dest"
+# Several builds may ask at once: one extracts, the others wait (bounded).
+exec 9>"$dest/.lock"
+flock -w 300 9 || { echo "ksrc.sh: timed out waiting for $dest/.lock" >&2; exit 1; }
 if [ ! -e "$dest/.extracted" ]; then
-	mkdir -p "$dest"
 	rm -rf "$tree"
 	echo "ksrc.sh: extracting $KSRC_TARBALL ($DEBVER) to $dest" >&2
 	tar -xJf "$KSRC_TARBALL" -C "$dest"

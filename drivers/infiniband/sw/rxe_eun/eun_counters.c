@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rxe_eun counters: one descriptor table holding the stock rxe counters
+ * followed by ours, so one hw_stats struct serves both.
+ */
+
+#include "rxe.h"
+#include "eun_counters.h"
+
+static const struct rdma_stat_desc eun_counter_descs[] = {
+	[EUN_CNT_PSN_ACCEPT].name	= "rxe_eun_psn_accept",
+	[EUN_CNT_PSN_DUPLICATE].name	= "rxe_eun_psn_duplicate",
+	[EUN_CNT_PSN_DROP].name		= "rxe_eun_psn_drop",
+	[EUN_CNT_ACK_CONSUMED].name	= "rxe_eun_ack_consumed",
+	[EUN_CNT_ACK_RETRY].name	= "rxe_eun_ack_retry",
+};
+
+/*
+ * The core keeps a pointer to the descriptors for the device's lifetime,
+ * so the joined table is static; every device builds the same content.
+ */
+static struct rdma_stat_desc eun_all_descs[RXE_NUM_OF_COUNTERS +
+					   EUN_NUM_COUNTERS];
+
+struct rdma_hw_stats *eun_alloc_hw_stats(const struct rdma_stat_desc *stock,
+					 unsigned int nr_stock)
+{
+	BUILD_BUG_ON(ARRAY_SIZE(eun_counter_descs) != EUN_NUM_COUNTERS);
+
+	if (WARN_ON(nr_stock != RXE_NUM_OF_COUNTERS))
+		return NULL;
+
+	memcpy(eun_all_descs, stock, nr_stock * sizeof(*stock));
+	memcpy(eun_all_descs + nr_stock, eun_counter_descs,
+	       sizeof(eun_counter_descs));
+
+	return rdma_alloc_hw_stats_struct(eun_all_descs,
+					  ARRAY_SIZE(eun_all_descs),
+					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+}
+
+int eun_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
+		     unsigned int first)
+{
+	unsigned int i;
+
+	for (i = 0; i < EUN_NUM_COUNTERS; i++)
+		stats->value[first + i] = atomic64_read(&rxe->eun.counters[i]);
+
+	return first + EUN_NUM_COUNTERS;
+}
+
+void eun_counter_inc(struct rxe_dev *rxe, enum eun_counter counter)
+{
+	atomic64_inc(&rxe->eun.counters[counter]);
+}

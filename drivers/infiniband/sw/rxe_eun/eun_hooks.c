@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dispatch of the rxe hooks by QP ordering mode.
+ *
+ * The hooks are called with the locking rxe already holds at each site:
+ * the responder and completer run in their QP's task, the requester in
+ * its own. They must stay cheap for a go-back-N QP: one load and a
+ * compare.
+ */
+
+#include "rxe.h"
+#include "eun_hooks.h"
+
+void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
+{
+	qp->eun.mode = EUN_QP_GO_BACK_N;
+}
+
+void eun_qp_cleanup(struct rxe_qp *qp)
+{
+	qp->eun.mode = EUN_QP_GO_BACK_N;
+}
+
+static const enum eun_counter eun_psn_counter[] = {
+	[EUN_PSN_ACCEPT]	= EUN_CNT_PSN_ACCEPT,
+	[EUN_PSN_DUPLICATE]	= EUN_CNT_PSN_DUPLICATE,
+	[EUN_PSN_DROP]		= EUN_CNT_PSN_DROP,
+};
+
+static enum eun_psn_verdict eun_count_psn(struct rxe_qp *qp,
+					  enum eun_psn_verdict verdict)
+{
+	if (verdict != EUN_PSN_STOCK)
+		eun_counter_inc(to_rdev(qp->ibqp.device),
+				eun_psn_counter[verdict]);
+	return verdict;
+}
+
+enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
+					struct rxe_pkt_info *pkt)
+{
+	switch (qp->eun.mode) {
+	case EUN_QP_GO_BACK_N:
+	default:
+		return eun_count_psn(qp, EUN_PSN_STOCK);
+	}
+}
+
+enum eun_ack_verdict eun_comp_check_ack(struct rxe_qp *qp,
+					struct rxe_pkt_info *pkt,
+					struct rxe_send_wqe *wqe)
+{
+	switch (qp->eun.mode) {
+	case EUN_QP_GO_BACK_N:
+	default:
+		return EUN_ACK_STOCK;
+	}
+}
+
+void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			 struct rxe_pkt_info *pkt)
+{
+}
