@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0
+# eun-verify: the verbs traffic checker (tools/eun-verify).
+#
+#   make tools         build build/eun-verify
+#   make verify-unit   unit tests of its pattern and checker logic
+
+EV_DIR := $(REPO)/tools/eun-verify
+
+.PHONY: tools verify-unit
+# (added to all: once the tool builds)
+tools:
+	$(MAKE) -C $(EV_DIR) O=$(BUILD)
+
+verify-unit:
+	$(MAKE) -C $(EV_DIR) O=$(BUILD) unit
+
+CHECK_TARGETS += verify-unit

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: command line.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ev_opts.h"
+
+static const char ev_help[] =
+"NAME\n"
+"    eun-verify - RDMA verbs traffic that checks every byte and completion\n"
+"\n"
+"SYNOPSIS\n"
+"    eun-verify -s [options]              server (responder, checker)\n"
+"    eun-verify -c HOST [options]         client (requester, checker)\n"
+"\n"
+"DESCRIPTION\n"
+"    The client posts messages on --qps connected QPs to the server, each\n"
+"    filled from a PRNG keyed by (seed, QP, message number). The server\n"
+"    recomputes and compares every byte it receives; the client does the\n"
+"    same for RDMA READ data and atomic results. Both check that\n"
+"    completions arrive in posted order, none missing or duplicated, all\n"
+"    successful, and that message numbers carried in immediate data come\n"
+"    in order. The first failure is reported (QP, message, offset,\n"
+"    expected and seen byte) and the tool exits non-zero. The run\n"
+"    configuration comes from the client; the server only listens.\n"
+"\n"
+"CONNECTION\n"
+"    -s, --server          act as server\n"
+"    -c, --client HOST     act as client of the server at HOST\n"
+"    -p, --port N          rdma_cm or TCP port (default 18600)\n"
+"    -B, --bind ADDR       server: listen on ADDR only\n"
+"        --tcp             exchange QP addresses over a TCP socket and\n"
+"                          connect the QPs by hand (default: rdma_cm)\n"
+"    -d, --dev NAME        --tcp: RDMA device (default: the first)\n"
+"    -g, --gid-index N     --tcp: GID index (default: first IPv4 GID)\n"
+"        --ib-port N       --tcp: device port (default 1)\n"
+"\n"
+"TRAFFIC (client)\n"
+"    -o, --op LIST         comma-separated: send, write, write_imm, read,\n"
+"                          cas, faa; 'mix' for all of them. Several\n"
+"                          operations are mixed per message from the seed\n"
+"                          (default: write)\n"
+"    -S, --size SPEC       N: every message N bytes; N,N,...: cycle\n"
+"                          through up to 8 sizes; rand[:MIN-MAX]: seeded\n"
+"                          log-uniform sizes, odd ones included (rand is\n"
+"                          1-1M). K and M suffixes. (default: 4096)\n"
+"    -q, --qps N           concurrent QPs, 1..64 (default 1)\n"
+"    -D, --depth N         outstanding work requests per QP, 1..512\n"
+"                          (default 16)\n"
+"        --uc              unreliable connected QPs (send, write,\n"
+"                          write_imm only): loss shows as missing messages\n"
+"\n"
+"RUN LENGTH (client; the first bound reached ends the run)\n"
+"    -n, --iters N         messages per QP\n"
+"    -b, --bytes N         payload bytes over all QPs (K, M, G suffixes)\n"
+"    -t, --seconds S       seconds of traffic\n"
+"                          (default, when none is given: --iters 1000)\n"
+"\n"
+"CHECKING\n"
+"        --seed N          seed of sizes, operations and payload; printed\n"
+"                          at start so a failure can be replayed (default:\n"
+"                          from the clock)\n"
+"        --pattern-seed N  payload seed on this side only. A value other\n"
+"                          than the peer's makes every byte differ: used by\n"
+"                          the negative selftest to prove the checker bites\n"
+"    -T, --timeout S       bound on every wait: connection, each\n"
+"                          completion, the final handshake (default 30)\n"
+"\n"
+"OUTPUT\n"
+"    -j, --json            one JSON object on stdout instead of the table\n"
+"    -v, --verbose         progress on stderr\n"
+"    -h, --help            this text\n"
+"\n"
+"    The report gives per QP and in total: messages, bytes, elapsed time\n"
+"    from CLOCK_MONOTONIC (first post to last completion), goodput in\n"
+"    MB/s (10^6 bytes) and, on the client, completion latency p50, p99 and\n"
+"    max in microseconds (post to completion).\n"
+"\n"
+"EXIT STATUS\n"
+"    0 all checks passed; 1 a check failed (data, order, count, status);\n"
+"    2 bad command line or configuration; 3 a wait timed out;\n"
+"    4 device, memory or connection set-up failed.\n"
+"\n"
+"EXAMPLES\n"
+"    eun-verify -s\n"
+"    eun-verify -c 10.0.0.1 -o mix -S rand:1-64K -q 4 -n 500 --seed 7\n"
+"    eun-verify -c 10.0.0.1 -o write -S 65536 -b 8M --json\n";
+
+void ev_usage(FILE *f)
+{
+	fputs(ev_help, f);
+}
+
+/* Unsigned with optional K/M/G suffix (powers of two). */
+int ev_parse_u64(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+	int shift = 0;
+
+	errno = 0;
+	if (!s || !*s || *s == '-')
+		return -1;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K':
+		shift = 10;
+		end++;
+		break;
+	case 'm': case 'M':
+		shift = 20;
+		end++;
+		break;
+	case 'g': case 'G':
+		shift = 30;
+		end++;
+		break;
+	}
+	if (*end || (shift && v > (UINT64_MAX >> shift)))
+		return -1;
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+static int ev_parse_seconds(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0) || v > 1e6)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+enum {
+	EV_OPT_TCP = 256,
+	EV_OPT_IB_PORT,
+	EV_OPT_UC,
+	EV_OPT_SEED,
+	EV_OPT_PATTERN_SEED,
+};
+
+static const struct option ev_long_opts[] = {
+	{ "server",	  no_argument,	     NULL, 's' },
+	{ "client",	  required_argument, NULL, 'c' },
+	{ "port",	  required_argument, NULL, 'p' },
+	{ "bind",	  required_argument, NULL, 'B' },
+	{ "tcp",	  no_argument,	     NULL, EV_OPT_TCP },
+	{ "dev",	  required_argument, NULL, 'd' },
+	{ "gid-index",	  required_argument, NULL, 'g' },
+	{ "ib-port",	  required_argument, NULL, EV_OPT_IB_PORT },
+	{ "op",		  required_argument, NULL, 'o' },
+	{ "size",	  required_argument, NULL, 'S' },
+	{ "qps",	  required_argument, NULL, 'q' },
+	{ "depth",	  required_argument, NULL, 'D' },
+	{ "uc",		  no_argument,	     NULL, EV_OPT_UC },
+	{ "iters",	  required_argument, NULL, 'n' },
+	{ "bytes",	  required_argument, NULL, 'b' },
+	{ "seconds",	  required_argument, NULL, 't' },
+	{ "seed",	  required_argument, NULL, EV_OPT_SEED },
+	{ "pattern-seed", required_argument, NULL, EV_OPT_PATTERN_SEED },
+	{ "timeout",	  required_argument, NULL, 'T' },
+	{ "json",	  no_argument,	     NULL, 'j' },
+	{ "verbose",	  no_argument,	     NULL, 'v' },
+	{ "help",	  no_argument,	     NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void ev_opts_defaults(struct ev_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->port = EV_DEFAULT_PORT;
+	o->gid_index = -1;
+	o->ib_port = 1;
+	o->timeout = EV_DEFAULT_TIMEOUT;
+	o->cfg.ops = 1u << EV_OP_WRITE;
+	o->cfg.qps = 1;
+	o->cfg.depth = 16;
+	o->cfg.size_mode = EV_SIZE_FIXED;
+	o->cfg.nsizes = 1;
+	o->cfg.sizes[0] = 4096;
+}
+
+/* A number option in [lo, hi]; 0 on success. */
+static int ev_opt_range(const char *arg, uint64_t lo, uint64_t hi,
+			uint64_t *out)
+{
+	return ev_parse_u64(arg, out) || *out < lo || *out > hi ? -1 : 0;
+}
+
+/* Return: 1 when handled, 0 when not a number option, -1 when bad. */
+static int ev_opt_number(struct ev_opts *o, int c, const char *arg)
+{
+	uint64_t v;
+
+	switch (c) {
+	case 'p':
+		if (ev_opt_range(arg, 1, 65535, &v))
+			return -1;
+		o->port = (uint16_t)v;
+		return 1;
+	case 'g':
+		if (ev_opt_range(arg, 0, 65535, &v))
+			return -1;
+		o->gid_index = (int)v;
+		return 1;
+	case EV_OPT_IB_PORT:
+		if (ev_opt_range(arg, 1, 255, &v))
+			return -1;
+		o->ib_port = (int)v;
+		return 1;
+	case 'q':
+		if (ev_opt_range(arg, 1, EV_MAX_QPS, &v))
+			return -1;
+		o->cfg.qps = (uint32_t)v;
+		return 1;
+	case 'D':
+		if (ev_opt_range(arg, 1, EV_MAX_DEPTH, &v))
+			return -1;
+		o->cfg.depth = (uint32_t)v;
+		return 1;
+	case 'n':
+		return ev_opt_range(arg, 1, UINT64_MAX, &o->iters) ? -1 : 1;
+	case 'b':
+		return ev_opt_range(arg, 1, UINT64_MAX, &o->bytes) ? -1 : 1;
+	case EV_OPT_SEED:
+		o->seed_set = 1;
+		return ev_parse_u64(arg, &o->cfg.seed) ? -1 : 1;
+	case EV_OPT_PATTERN_SEED:
+		o->pattern_seed_set = 1;
+		return ev_parse_u64(arg, &o->pattern_seed) ? -1 : 1;
+	case 't':
+		return ev_parse_seconds(arg, &o->seconds) ? -1 : 1;
+	case 'T':
+		return ev_parse_seconds(arg, &o->timeout) ? -1 : 1;
+	}
+	return 0;
+}
+
+static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
+			char *err, size_t errlen)
+{
+	switch (c) {
+	case 's':
+		o->role = EV_ROLE_SERVER;
+		return 0;
+	case 'c':
+		o->role = EV_ROLE_CLIENT;
+		o->host = arg;
+		return 0;
+	case 'B':
+		o->bind = arg;
+		return 0;
+	case EV_OPT_TCP:
+		o->tcp = 1;
+		return 0;
+	case 'd':
+		o->dev = arg;
+		return 0;
+	case 'o':
+		if (!ev_op_parse(arg, &o->cfg.ops))
+			return 0;
+		snprintf(err, errlen,
+			 "bad --op '%s': want send, write, write_imm, read, cas, faa or mix",
+			 arg);
+		return -1;
+	case 'S':
+		return ev_size_parse(arg, &o->cfg, err, errlen);
+	case EV_OPT_UC:
+		o->cfg.uc = 1;
+		return 0;
+	case 'j':
+		o->json = 1;
+		return 0;
+	case 'v':
+		o->verbose = 1;
+		return 0;
+	}
+	snprintf(err, errlen, "unknown option (see --help)");
+	return -1;
+}
+
+static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
+{
+	if (o->role == EV_ROLE_NONE) {
+		snprintf(err, errlen, "give -s (server) or -c HOST (client)");
+		return -1;
+	}
+	if (o->cfg.uc && o->cfg.ops == EV_OPS_ALL)
+		o->cfg.ops = EV_OPS_UC;	/* "mix" on UC: what UC can do */
+	if (ev_config_check(&o->cfg, err, errlen))
+		return -1;
+	if (!o->iters && !o->bytes && !o->seconds)
+		o->iters = EV_DEFAULT_ITERS;
+	return 0;
+}
+
+/**
+ * ev_opts_parse() - parse the command line
+ *
+ * Return: 0; 1 when --help was asked (printed already); -1 with @err set.
+ */
+int ev_opts_parse(struct ev_opts *o, int argc, char **argv, char *err,
+		  size_t errlen)
+{
+	int c, r;
+
+	ev_opts_defaults(o);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":sc:p:B:d:g:o:S:q:D:n:b:t:T:jvh",
+				ev_long_opts, NULL)) != -1) {
+		if (c == 'h') {
+			ev_usage(stdout);
+			return 1;
+		}
+		if (c == '?' || c == ':') {
+			snprintf(err, errlen, "%s option '%s' (see --help)",
+				 c == ':' ? "missing argument to" : "unknown",
+				 argv[optind - 1]);
+			return -1;
+		}
+		r = ev_opt_number(o, c, optarg);
+		if (r < 0) {
+			snprintf(err, errlen, "bad value '%s' for option '%s'",
+				 optarg, argv[optind - 1]);
+			return -1;
+		}
+		if (!r && ev_opt_other(o, c, optarg, err, errlen))
+			return -1;
+	}
+	if (optind < argc) {
+		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	return ev_opts_finish(o, err, errlen);
+}

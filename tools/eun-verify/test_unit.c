@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: unit tests of the pure parts (pattern, plan, checker,
+ * order tracking, wire format, options). TAP on stdout, then a closing
+ * "N passed, N failed" line; exit status 1 when anything failed.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ev_opts.h"
+#include "ev_pattern.h"
+#include "ev_plan.h"
+#include "ev_track.h"
+#include "ev_wire.h"
+
+static int n_pass, n_fail, n_test;
+
+/* One TAP line per check; failures also print where. */
+#define CHECK(cond, ...) ev_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
+__attribute__((format(printf, 4, 5)))
+static int ev_check(int ok, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	n_test++;
+	printf("%s %d - ", ok ? "ok" : "not ok", n_test);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		printf("#   failed at %s:%d\n", file, line);
+	ok ? n_pass++ : n_fail++;
+	return ok;
+}
+
+static const size_t test_sizes[] = { 1, 2, 7, 8, 9, 15, 16, 17, 4096, 65537 };
+
+static void test_pattern_roundtrip(void)
+{
+	struct ev_mismatch mm;
+	size_t i, off;
+	int bad;
+
+	for (i = 0; i < sizeof(test_sizes) / sizeof(test_sizes[0]); i++) {
+		size_t len = test_sizes[i];
+		uint8_t *b = malloc(len);
+
+		ev_pattern_fill(b, len, 42, 3, 1000 + i);
+		CHECK(!ev_pattern_check(b, len, 42, 3, 1000 + i, &mm) &&
+		      mm.count == 0, "pattern: %zu-byte message checks clean",
+		      len);
+		bad = 0;
+		for (off = 0; off < len; off++)
+			bad |= b[off] != ev_pattern_byte(42, 3, 1000 + i, off);
+		CHECK(!bad, "pattern: ev_pattern_byte agrees with fill at %zu bytes",
+		      len);
+		free(b);
+	}
+}
+
+/* The checker must name the exact offset, both bytes and the count. */
+static void test_pattern_corruption(void)
+{
+	static const size_t offs[] = { 0, 1, 7, 8, 4095, 4096, 65535, 65536 };
+	const size_t len = 65537;
+	uint8_t *b = malloc(len);
+	struct ev_mismatch mm;
+	size_t i;
+
+	for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+		uint8_t want;
+
+		ev_pattern_fill(b, len, 7, 0, 5);
+		want = b[offs[i]];
+		b[offs[i]] ^= 0x5a;
+		CHECK(ev_pattern_check(b, len, 7, 0, 5, &mm) == -1 &&
+		      mm.offset == offs[i] && mm.expected == want &&
+		      mm.seen == (uint8_t)(want ^ 0x5a) && mm.count == 1,
+		      "checker: flipped byte at offset %zu found there (got %zu, count %zu)",
+		      offs[i], mm.offset, mm.count);
+	}
+	/* Two corruptions: the first is reported, both are counted. */
+	ev_pattern_fill(b, len, 7, 0, 5);
+	b[300] ^= 1;
+	b[100] ^= 1;
+	CHECK(ev_pattern_check(b, len, 7, 0, 5, &mm) == -1 && mm.offset == 100 &&
+	      mm.count == 2, "checker: first of two bad bytes reported, both counted");
+	/* Last byte of an odd-sized message lies in a partial word. */
+	ev_pattern_fill(b, 13, 7, 0, 5);
+	b[12] ^= 0x80;
+	CHECK(ev_pattern_check(b, 13, 7, 0, 5, &mm) == -1 && mm.offset == 12,
+	      "checker: bad byte in the partial last word found");
+	free(b);
+}
+
+/* Wrong seed, QP or message number: nearly every byte must differ. */
+static void test_pattern_keys(void)
+{
+	const size_t len = 4096;
+	uint8_t *b = malloc(len);
+	struct ev_mismatch mm;
+
+	ev_pattern_fill(b, len, 1, 0, 0);
+	ev_pattern_check(b, len, 2, 0, 0, &mm);
+	CHECK(mm.count > len * 9 / 10, "pattern: other seed differs in %zu of %zu bytes",
+	      mm.count, len);
+	ev_pattern_check(b, len, 1, 1, 0, &mm);
+	CHECK(mm.count > len * 9 / 10, "pattern: other QP differs in %zu bytes",
+	      mm.count);
+	ev_pattern_check(b, len, 1, 0, 1, &mm);
+	CHECK(mm.count > len * 9 / 10,
+	      "pattern: other message number differs in %zu bytes", mm.count);
+	free(b);
+}
+
+static void cfg_default(struct ev_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->seed = 99;
+	c->ops = 1u << EV_OP_WRITE;
+	c->qps = 1;
+	c->depth = 8;
+	c->size_mode = EV_SIZE_FIXED;
+	c->nsizes = 1;
+	c->sizes[0] = 4096;
+}
+
+static void test_size_parse(void)
+{
+	static const char * const good[] = { "1", "4096", "4K", "1M",
+		"1,100,4K,65537", "rand", "rand:1-64K", "0x10" };
+	static const char * const bad[] = { "0", "2M", "1048577", "", "abc",
+		"4,,", "1,2,3,4,5,6,7,8,9", "rand:5-2", "rand:0-4", "rand5",
+		"-1", "4X" };
+	struct ev_config c;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		cfg_default(&c);
+		CHECK(!ev_size_parse(good[i], &c, err, sizeof(err)) &&
+		      !ev_config_check(&c, err, sizeof(err)),
+		      "size: '%s' accepted", good[i]);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cfg_default(&c);
+		err[0] = 0;
+		CHECK(ev_size_parse(bad[i], &c, err, sizeof(err)) && err[0],
+		      "size: '%s' refused with a message", bad[i]);
+	}
+	cfg_default(&c);
+	ev_size_parse("rand", &c, err, sizeof(err));
+	CHECK(c.size_mode == EV_SIZE_RAND && c.sizes[0] == 1 &&
+	      c.sizes[1] == EV_MAX_MSG, "size: rand means 1 byte to 1 MiB");
+}
+
+static void test_plan_sizes(void)
+{
+	struct ev_config c;
+	struct ev_msg_plan mp, again;
+	char err[128];
+	uint64_t m;
+	int odd = 0, small = 0, large = 0, inrange = 1, same = 1, cyc = 1;
+
+	cfg_default(&c);
+	ev_size_parse("rand", &c, err, sizeof(err));
+	for (m = 0; m < 20000; m++) {
+		ev_plan_msg(&c, 2, m, &mp);
+		ev_plan_msg(&c, 2, m, &again);
+		same &= mp.size == again.size && mp.op == again.op;
+		inrange &= mp.size >= 1 && mp.size <= EV_MAX_MSG;
+		odd += mp.size & 1;
+		small += mp.size <= 16;
+		large += mp.size >= 512 * 1024;
+	}
+	CHECK(inrange, "plan: random sizes within 1..1M");
+	CHECK(same, "plan: same (seed, QP, message) gives the same plan");
+	CHECK(odd > 2000, "plan: odd sizes appear (%d of 20000)", odd);
+	CHECK(small > 1000 && large > 500,
+	      "plan: log-uniform spread (%d tiny, %d >= 512K)", small, large);
+	cfg_default(&c);
+	ev_size_parse("1,3,5", &c, err, sizeof(err));
+	for (m = 0; m < 30; m++) {
+		ev_plan_msg(&c, 0, m, &mp);
+		cyc &= mp.size == (uint32_t)(1 + 2 * (m % 3));
+	}
+	CHECK(cyc, "plan: a size list is cycled in order");
+}
+
+static void test_plan_mix(void)
+{
+	uint32_t seen = 0, counts[EV_OP_COUNT] = { 0 };
+	struct ev_msg_plan mp;
+	struct ev_config c;
+	uint64_t m;
+	int ok = 1;
+
+	cfg_default(&c);
+	c.ops = EV_OPS_ALL;
+	for (m = 0; m < 6000; m++) {
+		ev_plan_msg(&c, 1, m, &mp);
+		seen |= 1u << mp.op;
+		counts[mp.op]++;
+		if (ev_op_is_atomic(mp.op))
+			ok &= mp.size == 8 && mp.word < EV_ATOMIC_WORDS;
+	}
+	CHECK(seen == EV_OPS_ALL, "plan: a mix draws every operation");
+	CHECK(counts[EV_OP_READ] > 800 && counts[EV_OP_READ] < 1200,
+	      "plan: mix roughly even (%u reads of 6000)", counts[EV_OP_READ]);
+	CHECK(ok, "plan: atomics are 8 bytes on a valid word");
+	c.ops = (1u << EV_OP_SEND) | (1u << EV_OP_READ);
+	seen = 0;
+	for (m = 0; m < 1000; m++) {
+		ev_plan_msg(&c, 1, m, &mp);
+		seen |= 1u << mp.op;
+	}
+	CHECK(seen == c.ops, "plan: a two-op mix draws only those two");
+}
+
+static void test_atomic_model(void)
+{
+	struct ev_atomic_model am, bm;
+	struct ev_msg_plan mp = { 0 };
+	uint64_t cmp = 0, old, before;
+	struct ev_config c;
+	uint64_t m;
+	int misses = 0, n = 0;
+
+	ev_atomic_init(&am, 5, 0);
+	ev_atomic_init(&bm, 6, 0);
+	CHECK(memcmp(&am, &bm, sizeof(am)),
+	      "atomic: initial words depend on the pattern seed");
+	mp.op = EV_OP_FAA;
+	mp.word = 3;
+	mp.operand = 10;
+	before = am.word[3];
+	old = ev_atomic_apply(&am, &mp, &cmp);
+	CHECK(old == before && am.word[3] == before + 10,
+	      "atomic: FAA returns the old word and adds");
+	mp.op = EV_OP_CAS;
+	mp.operand = 777;
+	mp.cas_miss = 0;
+	old = ev_atomic_apply(&am, &mp, &cmp);
+	CHECK(old == before + 10 && cmp == old && am.word[3] == 777,
+	      "atomic: CAS with the right compare swaps");
+	mp.cas_miss = 1;
+	mp.operand = 888;
+	old = ev_atomic_apply(&am, &mp, &cmp);
+	CHECK(old == 777 && cmp != old && am.word[3] == 777,
+	      "atomic: CAS with a wrong compare leaves the word");
+	cfg_default(&c);
+	c.ops = 1u << EV_OP_CAS;
+	for (m = 0; m < 4000; m++, n++) {
+		ev_plan_msg(&c, 0, m, &mp);
+		misses += mp.cas_miss;
+	}
+	CHECK(misses > 800 && misses < 1200, "atomic: about one CAS in four misses (%d of %d)",
+	      misses, n);
+}
+
+static void test_config_check(void)
+{
+	struct ev_config c;
+	char err[256];
+
+	cfg_default(&c);
+	CHECK(!ev_config_check(&c, err, sizeof(err)), "config: default accepted");
+	c.uc = 1;
+	c.ops = 1u << EV_OP_READ;
+	CHECK(ev_config_check(&c, err, sizeof(err)) && strstr(err, "UC"),
+	      "config: UC with read refused (%s)", err);
+	cfg_default(&c);
+	c.depth = 0;
+	CHECK(ev_config_check(&c, err, sizeof(err)), "config: depth 0 refused");
+	cfg_default(&c);
+	c.qps = EV_MAX_QPS + 1;
+	CHECK(ev_config_check(&c, err, sizeof(err)), "config: too many QPs refused");
+	cfg_default(&c);
+	c.ops = 1u << 7;
+	CHECK(ev_config_check(&c, err, sizeof(err)), "config: unknown op bit refused");
+	cfg_default(&c);
+	c.size_mode = EV_SIZE_RAND;
+	c.nsizes = 2;
+	c.sizes[0] = 9;
+	c.sizes[1] = 3;
+	CHECK(ev_config_check(&c, err, sizeof(err)), "config: rand MIN > MAX refused");
+	cfg_default(&c);
+	c.sizes[0] = EV_MAX_MSG + 1;
+	CHECK(ev_config_check(&c, err, sizeof(err)), "config: size over 1M refused");
+}
+
+static void test_op_parse(void)
+{
+	uint32_t m = 0;
+
+	CHECK(!ev_op_parse("write,read", &m) &&
+	      m == ((1u << EV_OP_WRITE) | (1u << EV_OP_READ)), "ops: list parsed");
+	CHECK(!ev_op_parse("mix", &m) && m == EV_OPS_ALL, "ops: mix is all");
+	CHECK(ev_op_parse("write,bogus", &m), "ops: unknown name refused");
+	CHECK(ev_op_parse("", &m), "ops: empty refused");
+}
+
+static void test_imm(void)
+{
+	uint32_t imm = ev_imm_ctrl(EV_CTRL_MARK, 12345);
+
+	CHECK(ev_imm_is_ctrl(imm) && ev_imm_ctrl_type(imm) == EV_CTRL_MARK &&
+	      ev_imm_widen(imm & 0x0fffffff, EV_IMM_CTRL_BITS, 12000) == 12345,
+	      "imm: control round trip");
+	CHECK(!ev_imm_is_ctrl(ev_imm_data(1ull << 40 | 5)),
+	      "imm: data never looks like control");
+	CHECK(ev_imm_widen(ev_imm_data((1ull << 31) + 3), EV_IMM_DATA_BITS,
+			   (1ull << 31) - 10) == (1ull << 31) + 3,
+	      "imm: widen across the 2^31 wrap");
+	CHECK(ev_imm_widen(ev_imm_data(100), EV_IMM_DATA_BITS, 110) == 100,
+	      "imm: widen slightly behind the reference");
+	CHECK(ev_imm_widen(0x7ffffff0, EV_IMM_DATA_BITS, 3) == 0x7ffffff0,
+	      "imm: widen never goes below zero");
+}
+
+static void test_ring(void)
+{
+	struct ev_ring r;
+	int ok;
+
+	ev_ring_init(&r, 4);
+	ev_ring_push(&r, 10);
+	ev_ring_push(&r, 11);
+	ev_ring_push(&r, 12);
+	CHECK(ev_ring_complete(&r, 10) == EV_ORDER_OK, "ring: oldest completes");
+	CHECK(ev_ring_complete(&r, 12) == EV_ORDER_EARLY &&
+	      ev_ring_oldest(&r) == 11, "ring: out-of-order completion caught, ring kept");
+	CHECK(ev_ring_complete(&r, 10) == EV_ORDER_UNKNOWN,
+	      "ring: duplicate completion caught");
+	ok = ev_ring_complete(&r, 11) == EV_ORDER_OK &&
+	     ev_ring_complete(&r, 12) == EV_ORDER_OK && r.count == 0;
+	ev_ring_push(&r, 13);
+	ev_ring_push(&r, 14);
+	ev_ring_push(&r, 15);
+	ev_ring_push(&r, 16);
+	CHECK(ok && ev_ring_push(&r, 17) == -1, "ring: wraps and refuses overflow");
+	CHECK(ev_seq_classify(5, 5) == EV_SEQ_OK &&
+	      ev_seq_classify(5, 7) == EV_SEQ_GAP &&
+	      ev_seq_classify(5, 4) == EV_SEQ_OLD, "seq: in order, gap, old");
+	ev_ring_free(&r);
+}
+
+static void test_hist(void)
+{
+	struct ev_hist *h = calloc(1, sizeof(*h)), *g = calloc(1, sizeof(*g));
+	uint64_t v, p50, p99;
+
+	for (v = 1; v <= 100000; v++)
+		ev_hist_add(h, v);
+	p50 = ev_hist_pct(h, 50);
+	p99 = ev_hist_pct(h, 99);
+	CHECK(p50 >= 50000 && p50 <= 50000 * 33 / 32 + 1,
+	      "hist: p50 of 1..100000 is %llu (within 1/32 above 50000)",
+	      (unsigned long long)p50);
+	CHECK(p99 >= 99000 && p99 <= 100000, "hist: p99 is %llu",
+	      (unsigned long long)p99);
+	CHECK(ev_hist_pct(h, 100) == 100000 && h->max == 100000,
+	      "hist: p100 is the exact max");
+	ev_hist_add(g, 7);
+	CHECK(ev_hist_pct(g, 50) == 7 && ev_hist_pct(g, 99) == 7,
+	      "hist: single sample is every percentile");
+	ev_hist_merge(g, h);
+	CHECK(g->n == 100001 && g->min == 1, "hist: merge adds counts");
+	free(h);
+	free(g);
+}
+
+static void test_wire(void)
+{
+	struct ev_wire_req req = { 0 }, back;
+	struct ev_wire_rep rep = { 0 }, rback;
+	struct ev_qp_addr a = { 0 }, ab;
+	uint8_t buf[128];
+	size_t n;
+
+	cfg_default(&req.cfg);
+	req.cfg.seed = 0x0123456789abcdefULL;
+	req.cfg.ops = EV_OPS_ALL;
+	req.cfg.qps = 17;
+	req.cfg.uc = 1;
+	req.cfg.sizes[7] = 65537;
+	req.qp_index = 16;
+	n = ev_wire_req_pack(&req, buf, sizeof(buf));
+	CHECK(n == EV_WIRE_REQ_LEN && n <= 56,
+	      "wire: request fits rdma_cm private data (%zu bytes)", n);
+	CHECK(!ev_wire_req_unpack(&back, buf, n) &&
+	      !memcmp(&back.cfg, &req.cfg, sizeof(req.cfg)) &&
+	      back.qp_index == 16, "wire: request round trip");
+	buf[0] ^= 1;
+	CHECK(ev_wire_req_unpack(&back, buf, n), "wire: bad magic refused");
+	CHECK(ev_wire_req_unpack(&back, buf, n - 1), "wire: short request refused");
+	rep.rkey = 0xdeadbeef;
+	rep.slot_addr = 0x7fff00001000ULL;
+	rep.atomic_addr = rep.slot_addr + 4096;
+	rep.nslots = 32;
+	rep.slot_size = 65600;
+	n = ev_wire_rep_pack(&rep, buf, sizeof(buf));
+	CHECK(!ev_wire_rep_unpack(&rback, buf, n) &&
+	      !memcmp(&rep, &rback, sizeof(rep)), "wire: reply round trip");
+	a.qpn = 0x11;
+	a.psn = 0xabcdef;
+	a.gid[15] = 9;
+	ev_wire_addr_pack(&a, buf);
+	ev_wire_addr_unpack(&ab, buf);
+	CHECK(!memcmp(&a, &ab, sizeof(a)), "wire: QP address round trip");
+}
+
+static int parse(const char *line, struct ev_opts *o, char *err, size_t n)
+{
+	char buf[512], *argv[32], *tok, *save = NULL;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "eun-verify %s", line);
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	return ev_opts_parse(o, argc, argv, err, n);
+}
+
+static void test_opts(void)
+{
+	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 65",
+		"-s -D 0", "-c h -o read --uc", "-s -S 0", "-s -T 0",
+		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
+		"-s -b 1X" };
+	struct ev_opts o;
+	char err[256];
+	size_t i;
+
+	CHECK(!parse("-c 10.0.0.1 -o mix -S rand:1-64K -q 4 -n 500 --seed 7", &o,
+		     err, sizeof(err)) && o.role == EV_ROLE_CLIENT &&
+	      o.cfg.ops == EV_OPS_ALL && o.cfg.qps == 4 && o.iters == 500 &&
+	      o.cfg.seed == 7 && o.seed_set, "opts: full client line parsed");
+	CHECK(!parse("-s", &o, err, sizeof(err)) && o.iters == EV_DEFAULT_ITERS &&
+	      o.port == EV_DEFAULT_PORT, "opts: defaults applied");
+	CHECK(!parse("-c h -b 8M -t 2.5", &o, err, sizeof(err)) &&
+	      o.bytes == 8u << 20 && o.seconds == 2.5 && o.iters == 0,
+	      "opts: byte and time bounds");
+	CHECK(!parse("-c h --uc -o mix", &o, err, sizeof(err)) &&
+	      o.cfg.ops == EV_OPS_UC, "opts: mix on UC narrows to UC ops");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
+		      "opts: '%s' refused (%s)", bad[i], err);
+	}
+}
+
+int main(void)
+{
+	test_pattern_roundtrip();
+	test_pattern_corruption();
+	test_pattern_keys();
+	test_size_parse();
+	test_plan_sizes();
+	test_plan_mix();
+	test_atomic_model();
+	test_config_check();
+	test_op_parse();
+	test_imm();
+	test_ring();
+	test_hist();
+	test_wire();
+	test_opts();
+	printf("1..%d\n", n_test);
+	printf("%d passed, %d failed\n", n_pass, n_fail);
+	return n_fail ? 1 : 0;
+}
