@@ -1,0 +1,272 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the bed's selftests. Sourced by every selftests/*.sh and by
+# the guest runner (tools/vm/guest-init.sh). The BED_* environment is
+# described in Documentation/testing.rst.
+
+ksft_pass=0
+ksft_fail=1
+ksft_skip=4
+
+EXIT_STATUS=0
+RET=0
+RET_MSG=
+
+# Retransmission and ordering counters: an unimpaired run must not move any.
+BED_RETRANS_COUNTERS="rcvd_seq_err completer_retry_err retry_exceeded_err
+	duplicate_request out_of_seq_request rcvd_rnr_err retry_rnr_exceeded_err"
+
+# --- reporting ---------------------------------------------------------
+
+# check_err RC [MSG]: the current check fails when RC is not 0.
+check_err()
+{
+	local rc=$1 msg=${2:-}
+
+	if [ "$RET" -eq 0 ] && [ "$rc" -ne 0 ]; then
+		RET=$rc
+		RET_MSG=$msg
+	fi
+}
+
+# check_fail RC [MSG]: the current check fails when RC is 0.
+check_fail()
+{
+	local rc=$1 msg=${2:-}
+
+	if [ "$RET" -eq 0 ] && [ "$rc" -eq 0 ]; then
+		RET=1
+		RET_MSG=$msg
+	fi
+}
+
+# log_test NAME: report the checks made since the last log_test.
+log_test()
+{
+	local name=$1
+
+	if [ "$RET" -ne 0 ]; then
+		EXIT_STATUS=$ksft_fail
+		printf 'TEST: %-58s [FAIL]\n' "$name"
+		[ -n "$RET_MSG" ] && printf '\t%s\n' "$RET_MSG"
+	else
+		printf 'TEST: %-58s [ OK ]\n' "$name"
+	fi
+	RET=0
+	RET_MSG=
+	return 0
+}
+
+log_info() { printf 'INFO: %s\n' "$*"; }
+log_skip() { printf 'SKIP: %s\n' "$*"; }
+
+# require_cmd CMD...: skip the test when a command is missing.
+require_cmd()
+{
+	local c
+
+	for c in "$@"; do
+		if ! command -v "$c" >/dev/null 2>&1; then
+			log_skip "$c is not installed"
+			exit $ksft_skip
+		fi
+	done
+}
+
+# --- bounded waiting ---------------------------------------------------
+
+bed_now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# busywait TIMEOUT_MS CMD...: retry CMD every 100 ms until it succeeds;
+# fail once TIMEOUT_MS has passed.
+busywait()
+{
+	local tmo_ms=$1 end
+	shift
+
+	end=$(( $(bed_now_ms) + tmo_ms ))
+	while :; do
+		"$@" && return 0
+		[ "$(bed_now_ms)" -ge "$end" ] && return 1
+		sleep 0.1
+	done
+}
+
+# bed_wait_pid PID TIMEOUT_S: wait for a background child; kill it (TERM,
+# then KILL) when it overruns. Returns its exit status, 124 on timeout.
+bed_wait_pid()
+{
+	local pid=$1 tmo=$2 end
+
+	end=$(( $(bed_now_ms) + tmo * 1000 ))
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$(bed_now_ms)" -ge "$end" ]; then
+			kill -TERM "$pid" 2>/dev/null
+			sleep 1
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			return 124
+		fi
+		sleep 0.1
+	done
+	wait "$pid"
+}
+
+bed_peer_guest() { [ "$BED_GUEST" = a ] && echo b || echo a; }
+
+# bed_barrier NAME [TIMEOUT_S]: meet the other guest at NAME. Fails when the
+# other guest does not arrive in time (default 120 s).
+bed_barrier()
+{
+	local name=$1 tmo=${2:-120}
+
+	mkdir -p "$BED_SYNC" || return 1
+	: > "$BED_SYNC/$name.$BED_GUEST" || return 1
+	if ! busywait $((tmo * 1000)) test -e "$BED_SYNC/$name.$(bed_peer_guest)"; then
+		echo "bed_barrier: peer did not reach '$name' in ${tmo}s" >&2
+		return 1
+	fi
+}
+
+# bed_wait_tcp_listen PORT TIMEOUT_MS: wait until a local TCP port listens.
+bed_tcp_listening() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+bed_wait_tcp_listen() { busywait "$2" bed_tcp_listening "$1"; }
+
+# --- counters ------------------------------------------------------------
+
+# bed_counters FILE: "DEV COUNTER VALUE" for every hw_counter of every device.
+bed_counters()
+{
+	local out=$1 d c
+
+	: > "$out" || return 1
+	for d in /sys/class/infiniband/*; do
+		[ -d "$d/ports/1/hw_counters" ] || continue
+		for c in "$d"/ports/1/hw_counters/*; do
+			[ "${c##*/}" = lifespan ] && continue
+			echo "${d##*/} ${c##*/} $(cat "$c")"
+		done
+	done >> "$out"
+}
+
+# bed_counter_delta BEFORE AFTER NAME: increase of counter NAME summed over
+# devices (a device absent before counts from zero).
+bed_counter_delta()
+{
+	awk -v name="$3" '
+		FNR == NR { if ($2 == name) before[$1] = $3; next }
+		$2 == name { sum += $3 - (($1 in before) ? before[$1] : 0) }
+		END { print sum + 0 }' "$1" "$2"
+}
+
+# bed_check_no_retrans BEFORE AFTER: fail (and say which) when a
+# retransmission or out-of-sequence counter moved, or when there are none.
+bed_check_no_retrans()
+{
+	local before=$1 after=$2 c d moved=
+
+	if ! grep -q ' sent_pkts ' "$after"; then
+		echo "no hw_counters found" >&2
+		return 1
+	fi
+	for c in $BED_RETRANS_COUNTERS; do
+		d=$(bed_counter_delta "$before" "$after" "$c")
+		[ "$d" -ne 0 ] && moved="$moved $c=+$d"
+	done
+	if [ -n "$moved" ]; then
+		echo "retransmission counters moved:$moved" >&2
+		return 1
+	fi
+}
+
+# --- module and devices under test ----------------------------------------
+
+bed_module_live() { [ "$(cat /sys/module/"$1"/initstate 2>/dev/null)" = live ]; }
+
+# bed_gid_index DEV: index of the IPv4-mapped GID of DEV's port 1.
+bed_gid_index()
+{
+	local dev=$1 i gid
+
+	for i in $(seq 0 15); do
+		gid=$(cat /sys/class/infiniband/"$dev"/ports/1/gids/"$i" 2>/dev/null) || continue
+		case "$gid" in
+		0000:0000:0000:0000:0000:ffff:*) echo "$i"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# bed_links_del_all: delete every RDMA link of the guest.
+bed_links_del_all()
+{
+	local d rc=0
+
+	for d in /sys/class/infiniband/*; do
+		[ -e "$d" ] || continue
+		rdma link delete "${d##*/}" || rc=1
+	done
+	return $rc
+}
+
+# bed_module_load: load the module under test (not its devices).
+bed_module_load()
+{
+	case "$BED_MODULE" in
+	rdma_rxe)
+		modprobe rdma_rxe
+		;;
+	rdma_rxe_eun)
+		if [ ! -f "$BED_MODULE_KO" ]; then
+			echo "bed_module_load: $BED_MODULE_KO is missing (make module)" >&2
+			return 1
+		fi
+		modprobe -a ib_core ib_uverbs udp_tunnel ip6_udp_tunnel &&
+			insmod "$BED_MODULE_KO"
+		;;
+	*)
+		echo "bed_module_load: unknown module '$BED_MODULE'" >&2
+		return 1
+		;;
+	esac
+}
+
+# bed_module_unload NAME: delete all links, then unload NAME if loaded.
+bed_module_unload()
+{
+	local m=${1:-$BED_MODULE}
+
+	bed_module_live "$m" || return 0
+	bed_links_del_all
+	rmmod "$m"
+}
+
+# bed_links_add: one device per link (BED_DEVS on BED_NETDEVS).
+bed_links_add()
+{
+	local devs=($BED_DEVS) nds=($BED_NETDEVS) i
+
+	for i in "${!devs[@]}"; do
+		[ -e /sys/class/infiniband/"${devs[$i]}" ] && continue
+		rdma link add "${devs[$i]}" type "$BED_LINK_TYPE" netdev "${nds[$i]}" ||
+			return 1
+	done
+}
+
+# bed_setup: the state every test starts from: only the module under test
+# loaded, its devices present, the IPv4 GID of BED_DEV in place.
+bed_setup()
+{
+	local other=rdma_rxe_eun
+
+	[ "$BED_MODULE" = rdma_rxe_eun ] && other=rdma_rxe
+	bed_module_unload "$other" || return 1
+	if ! bed_module_live "$BED_MODULE"; then
+		bed_module_load || return 1
+	fi
+	bed_links_add || return 1
+	busywait 10000 bed_gid_index "$BED_DEV" >/dev/null || {
+		echo "bed_setup: no IPv4 GID on $BED_DEV" >&2
+		return 1
+	}
+}

@@ -1,0 +1,404 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the two-guest bed for one run and collect its results.
+#
+# Usage: tools/vm/bed.sh [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG
+#   -o DIR        results folder (default $RESULTS/bed/NAME-TIMESTAMP)
+#   -s KEY=VALUE  override a config key (same checks as the file)
+#   -t TEST       run only these tests (paths relative to the repo)
+#
+# Prints progress while the guests run, then TAP; exits 0 when every test
+# passed or skipped in both guests, 1 otherwise, 2 on a bad config.
+# Documentation/testing.rst describes the config, the guests and results.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+prog=bed.sh
+
+die() { echo "$prog: $*" >&2; exit 2; }
+say() { echo "$prog: $*"; }
+
+# --- config ----------------------------------------------------------------
+
+declare -A cfg=(
+	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
+	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
+	[MEM]=1024
+)
+netem_words=" delay distribution reorder gap loss random state gemodel ecn
+	corrupt duplicate rate slot limit jitter bytes packets "
+
+is_uint() { [[ $1 =~ ^[0-9]+$ ]] && [ "${#1}" -le 9 ]; }
+
+set_key()
+{
+	local where=$1 key=$2 val=$3
+
+	case "$key" in
+	NAME|MODULE|LINKS|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
+	TEST_TIMEOUT|BOOT_TIMEOUT|MEM) ;;
+	*) die "$where: unknown key '$key'" ;;
+	esac
+	# One level of matching quotes around the value is dropped.
+	if [[ $val =~ ^\"(.*)\"$ ]] || [[ $val =~ ^\'(.*)\'$ ]]; then
+		val=${BASH_REMATCH[1]}
+	fi
+	cfg[$key]=$val
+}
+
+read_config()
+{
+	local file=$1 n=0 line
+
+	[ -f "$file" ] && [ -r "$file" ] || die "config '$file' not found"
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		line=${line%%#*}
+		line=$(echo "$line" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+		[ -z "$line" ] && continue
+		[[ $line =~ ^([A-Z_][A-Z0-9_]*)[[:space:]]*=[[:space:]]*(.*)$ ]] ||
+			die "$file:$n: expected KEY=value, got '$line'"
+		set_key "$file:$n" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	done < "$file"
+}
+
+check_netem()
+{
+	local key=$1 spec=$2 w
+
+	[[ $spec =~ ^[A-Za-z0-9\ .%_-]*$ ]] || die "$key: bad characters in netem spec '$spec'"
+	for w in $spec; do
+		[[ $w =~ ^[a-z]+$ ]] || continue
+		[[ $netem_words == *" $w "* ]] || die "$key: '$w' is not a netem keyword"
+	done
+}
+
+check_config()
+{
+	local k s
+
+	[[ ${cfg[NAME]} =~ ^[A-Za-z0-9_.-]{1,40}$ ]] || die "NAME: use 1-40 of [A-Za-z0-9_.-]"
+	case "${cfg[MODULE]}" in
+	rdma_rxe|rdma_rxe_eun) ;;
+	*) die "MODULE: '${cfg[MODULE]}' is neither rdma_rxe nor rdma_rxe_eun" ;;
+	esac
+	is_uint "${cfg[LINKS]}" && [ "${cfg[LINKS]}" -ge 1 ] && [ "${cfg[LINKS]}" -le 4 ] ||
+		die "LINKS: '${cfg[LINKS]}' is not 1..4"
+	check_netem NETEM "${cfg[NETEM]}"
+	for k in "${!cfg[@]}"; do
+		[[ $k =~ ^NETEM_[AB]([0-3])$ ]] || continue
+		[ "${BASH_REMATCH[1]}" -lt "${cfg[LINKS]}" ] ||
+			die "$k: there are only ${cfg[LINKS]} link(s)"
+		check_netem "$k" "${cfg[$k]}"
+	done
+	[ -n "${cfg[SIZES]}" ] || die "SIZES: empty"
+	for s in ${cfg[SIZES]}; do
+		is_uint "$s" && [ "$s" -ge 1 ] && [ "$s" -le 8388608 ] ||
+			die "SIZES: '$s' is not a size in 1..8388608"
+	done
+	is_uint "${cfg[ITERS]}" && [ "${cfg[ITERS]}" -ge 1 ] && [ "${cfg[ITERS]}" -le 1000000 ] ||
+		die "ITERS: '${cfg[ITERS]}' is not 1..1000000"
+	for s in ${cfg[PROFILES]}; do
+		[[ $s =~ ^[A-Za-z0-9_.-]+$ ]] && [ -f "$repo/tools/bench/profiles/$s" ] ||
+			die "PROFILES: no profile tools/bench/profiles/$s"
+	done
+	if [ -n "${cfg[TEST_TIMEOUT]}" ]; then
+		is_uint "${cfg[TEST_TIMEOUT]}" && [ "${cfg[TEST_TIMEOUT]}" -ge 5 ] &&
+			[ "${cfg[TEST_TIMEOUT]}" -le 7200 ] ||
+			die "TEST_TIMEOUT: '${cfg[TEST_TIMEOUT]}' is not 5..7200 seconds"
+	fi
+	is_uint "${cfg[BOOT_TIMEOUT]}" && [ "${cfg[BOOT_TIMEOUT]}" -ge 10 ] &&
+		[ "${cfg[BOOT_TIMEOUT]}" -le 1800 ] ||
+		die "BOOT_TIMEOUT: '${cfg[BOOT_TIMEOUT]}' is not 10..1800 seconds"
+	is_uint "${cfg[MEM]}" && [ "${cfg[MEM]}" -ge 256 ] && [ "${cfg[MEM]}" -le 8192 ] ||
+		die "MEM: '${cfg[MEM]}' is not 256..8192 MiB"
+}
+
+# Expand TESTS into tests[] and their timeouts into tmos[].
+resolve_tests()
+{
+	local pat f settings t
+
+	tests=()
+	tmos=()
+	shopt -s nullglob
+	for pat in ${cfg[TESTS]}; do
+		[[ $pat == /* || $pat == *..* ]] && die "TESTS: '$pat' must be relative to the repo"
+		local hits=("$repo"/$pat)
+		[ ${#hits[@]} -gt 0 ] || die "TESTS: nothing matches '$pat'"
+		for f in "${hits[@]}"; do
+			[ "${f##*/}" = lib.sh ] && continue
+			[ -f "$f" ] || die "TESTS: '$f' is not a file"
+			# A glob picks executables only; a named file must be one.
+			if [ ! -x "$f" ]; then
+				[[ $pat == *[*?[]* ]] && continue
+				die "TESTS: '${f#"$repo"/}' is not executable"
+			fi
+			tests+=("${f#"$repo"/}")
+		done
+	done
+	shopt -u nullglob
+	[ ${#tests[@]} -gt 0 ] || die "TESTS: no tests selected"
+	for t in "${tests[@]}"; do
+		if [ -n "${cfg[TEST_TIMEOUT]}" ]; then
+			tmos+=("${cfg[TEST_TIMEOUT]}")
+			continue
+		fi
+		settings=$repo/$(dirname "$t")/settings
+		local v=300
+		if [ -f "$settings" ]; then
+			v=$(sed -n 's/^timeout=\([0-9]\+\)$/\1/p' "$settings" | tail -n 1)
+			is_uint "${v:-x}" || die "$settings: no valid timeout=N line"
+		fi
+		tmos+=("$v")
+	done
+}
+
+q() { printf '%q' "$1"; }
+
+write_job()
+{
+	local out=$1 l prefix type ko= devs= spec
+
+	if [ "${cfg[MODULE]}" = rdma_rxe_eun ]; then
+		prefix=eun type=rxe_eun ko=$repo/build/rdma_rxe_eun.ko
+	else
+		prefix=rxe type=rxe
+	fi
+	for l in $(seq 0 $((cfg[LINKS] - 1))); do
+		devs="$devs $prefix$l"
+	done
+	{
+		echo "# Generated by tools/vm/bed.sh for the guests; do not edit."
+		echo "export BED_NAME=$(q "${cfg[NAME]}")"
+		echo "export BED_REPO=$(q "$repo")"
+		echo "export BED_MODULE=$(q "${cfg[MODULE]}")"
+		echo "export BED_MODULE_KO=$(q "$ko")"
+		echo "export BED_LINK_TYPE=$type"
+		echo "export BED_LINKS=${cfg[LINKS]}"
+		echo "export BED_DEVS=$(q "${devs# }")"
+		echo "export BED_DEV=${prefix}0"
+		echo "export BED_SIZES=$(q "${cfg[SIZES]}")"
+		echo "export BED_ITERS=${cfg[ITERS]}"
+		echo "export BED_PROFILES=$(q "${cfg[PROFILES]}")"
+		echo "export BED_IMPAIRED=$impaired"
+		echo "export BED_BOOT_TIMEOUT=${cfg[BOOT_TIMEOUT]}"
+		echo -n "BED_TESTS=("
+		for l in "${tests[@]}"; do echo -n " $(q "$l")"; done
+		echo " )"
+		echo "BED_TEST_TIMEOUTS=( ${tmos[*]} )"
+		for g in A B; do
+			echo -n "NETEM_$g=("
+			for l in $(seq 0 $((cfg[LINKS] - 1))); do
+				spec=${cfg[NETEM_$g$l]-${cfg[NETEM]}}
+				echo -n " $(q "$spec")"
+			done
+			echo " )"
+		done
+	} > "$out/job.env"
+}
+
+# --- guests ----------------------------------------------------------------
+
+qemu_pids=()
+sockdir=
+
+cleanup()
+{
+	local p
+
+	for p in "${qemu_pids[@]}"; do
+		kill -TERM "$p" 2>/dev/null || true
+	done
+	sleep 0.5
+	for p in "${qemu_pids[@]}"; do
+		kill -KILL "$p" 2>/dev/null || true
+	done
+	[ -n "$sockdir" ] && rm -rf "$sockdir"
+	return 0
+}
+
+start_guest()
+{
+	local g=$1 me peer l args=()
+
+	if [ "$g" = a ]; then me=1 peer=b; else me=2 peer=a; fi
+	args+=(-accel tcg -cpu max -smp 1 -m "${cfg[MEM]}"
+		-nodefaults -display none -monitor none -no-reboot
+		-serial "file:$out/$g/console.log"
+		-kernel "/boot/vmlinuz-$KVER" -initrd "$initrd"
+		-append "console=ttyS0 mitigations=off panic=1 loglevel=5 eunbed.guest=$g eunbed.run=$out eunbed.init=$repo/tools/vm/guest-init.sh"
+		-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap"
+		-device "virtio-9p-pci,fsdev=root,mount_tag=/dev/root"
+		-fsdev "local,id=run,path=$out,security_model=none,multidevs=remap"
+		-device "virtio-9p-pci,fsdev=run,mount_tag=results")
+	for l in $(seq 0 $((cfg[LINKS] - 1))); do
+		args+=(-netdev "dgram,id=n$l,local.type=unix,local.path=$sockdir/$g$l.sock,remote.type=unix,remote.path=$sockdir/$peer$l.sock"
+			-device "virtio-net-pci,netdev=n$l,mac=52:54:00:77:0$l:0$me")
+	done
+	echo "qemu-system-x86_64 ${args[*]}" > "$out/$g/qemu.cmd"
+	qemu-system-x86_64 "${args[@]}" > "$out/$g/qemu.log" 2>&1 &
+	qemu_pids+=($!)
+}
+
+# Print the guests' progress lines not printed yet.
+declare -A shown=([a]=0 [b]=0)
+show_progress()
+{
+	local g f n
+
+	for g in a b; do
+		f=$out/$g/progress.log
+		[ -f "$f" ] || continue
+		n=$(wc -l < "$f")
+		if [ "$n" -gt "${shown[$g]}" ]; then
+			tail -n +$((shown[$g] + 1)) "$f" | head -n $((n - shown[$g])) |
+				sed "s/^/$prog: [$(date +%T)] $g: /"
+			shown[$g]=$n
+		fi
+	done
+}
+
+wait_guests()
+{
+	local deadline=$1 alive p
+
+	while :; do
+		show_progress
+		alive=0
+		for p in "${qemu_pids[@]}"; do
+			kill -0 "$p" 2>/dev/null && alive=$((alive + 1))
+		done
+		[ $alive -eq 0 ] && return 0
+		if [ "$(date +%s)" -ge "$deadline" ]; then
+			say "run overran its bound; killing the guests"
+			echo "run killed at its bound" > "$out/killed"
+			cleanup
+			return 1
+		fi
+		sleep 2
+	done
+}
+
+# --- results ---------------------------------------------------------------
+
+skip_reason()
+{
+	grep -h -m 1 '^SKIP: ' "$out"/a/"$1"/log "$out"/b/"$1"/log 2>/dev/null |
+		head -n 1 | sed 's/^SKIP: //'
+}
+
+report()
+{
+	local i t name ra rb verdict pass=0 fail=0 skip=0 n=0 g line
+
+	{
+		echo "TAP version 13"
+		echo "1..${#tests[@]}"
+		for i in "${!tests[@]}"; do
+			t=${tests[$i]}
+			name=$(basename "$t" .sh)
+			n=$((n + 1))
+			ra=$(cat "$out/a/$name/rc" 2>/dev/null || echo none)
+			rb=$(cat "$out/b/$name/rc" 2>/dev/null || echo none)
+			if [ "$ra" = 0 ] && [ "$rb" = 0 ]; then
+				verdict=pass
+			elif [[ $ra =~ ^(0|4)$ ]] && [[ $rb =~ ^(0|4)$ ]]; then
+				verdict=skip
+			else
+				verdict=fail
+			fi
+			echo -e "$name\t$ra\t$rb\t$verdict" >> "$out/results.tsv"
+			case $verdict in
+			pass) pass=$((pass + 1)); echo "ok $n ${cfg[MODULE]}: $name" ;;
+			skip) skip=$((skip + 1))
+			      echo "ok $n ${cfg[MODULE]}: $name # SKIP $(skip_reason "$name")" ;;
+			fail) fail=$((fail + 1))
+			      echo "not ok $n ${cfg[MODULE]}: $name # a rc=$ra b rc=$rb"
+			      for g in a b; do
+				      [ -f "$out/$g/$name/log" ] || { echo "#   $g: no log"; continue; }
+				      grep -E '^(TEST: .*\[FAIL\]|	|TIMEOUT|SKIP)' "$out/$g/$name/log" |
+					      head -n 8 | sed "s/^/#   $g: /"
+				      tail -n 4 "$out/$g/$name/log" | sed "s/^/#   $g| /"
+			      done ;;
+			esac
+		done
+		for g in a b; do
+			[ -e "$out/$g/finished" ] && continue
+			echo "# guest $g did not finish (see $out/$g/console.log)"
+			tail -n 5 "$out/$g/console.log" 2>/dev/null | sed 's/^/#   /'
+		done
+		echo "# ${cfg[MODULE]}: $pass passed, $fail failed, $skip skipped"
+	} > "$out/tap.txt"
+	cat "$out/tap.txt"
+	echo "pass=$pass fail=$fail skip=$skip" > "$out/summary"
+	[ $fail -eq 0 ] && [ -e "$out/a/finished" ] && [ -e "$out/b/finished" ]
+}
+
+# --- main --------------------------------------------------------------------
+
+main()
+{
+	local out_opt= only=() o kv total t start deadline
+
+	while getopts "o:s:t:h" o; do
+		case $o in
+		o) out_opt=$OPTARG ;;
+		s) overrides+=("$OPTARG") ;;
+		t) only+=("$OPTARG") ;;
+		h) sed -n '4,13p' "$0"; exit 0 ;;
+		*) die "usage: $prog [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG" ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	[ $# -eq 1 ] || die "usage: $prog [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG"
+	read_config "$1"
+	for kv in "${overrides[@]}"; do
+		[[ $kv =~ ^([A-Z_][A-Z0-9_]*)=(.*)$ ]] || die "-s '$kv': expected KEY=VALUE"
+		set_key "-s" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	done
+	[ ${#only[@]} -gt 0 ] && cfg[TESTS]="${only[*]}"
+	check_config
+	resolve_tests
+
+	impaired=0
+	for o in "${!cfg[@]}"; do
+		[[ $o == NETEM* ]] && [ -n "${cfg[$o]}" ] && impaired=1
+	done
+
+	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (tools/deps.sh bed)"
+	eval "$("$repo/tools/kver.sh")"
+	[ -r "/boot/vmlinuz-$KVER" ] || die "/boot/vmlinuz-$KVER missing"
+	[[ $repo != *[[:space:]]* ]] || die "the repo path must not contain spaces"
+	initrd=$("$here/mkinitramfs.sh")
+
+	out=${out_opt:-${RESULTS:-$repo/results}/bed/${cfg[NAME]}-$(date +%Y%m%d-%H%M%S)}
+	[ -e "$out" ] && die "$out exists"
+	mkdir -p "$out/a" "$out/b" "$out/sync"
+	out=$(cd "$out" && pwd)
+	[[ $out != *[[:space:]]* ]] || die "the results path must not contain spaces"
+	for o in "${!cfg[@]}"; do echo "$o=${cfg[$o]}"; done | sort > "$out/config"
+	write_job "$out"
+
+	total=${cfg[BOOT_TIMEOUT]}
+	for t in "${tmos[@]}"; do total=$((total + t + 30)); done
+	total=$((total + 120))
+	start=$(date +%s)
+	deadline=$((start + total))
+
+	sockdir=$(mktemp -d /tmp/eunbed.XXXXXX)
+	trap cleanup EXIT
+	trap 'say interrupted; exit 130' INT TERM
+	say "run ${cfg[NAME]}: ${cfg[MODULE]}, ${cfg[LINKS]} link(s), ${#tests[@]} test(s), bound ${total}s"
+	say "results in $out"
+	start_guest a
+	start_guest b
+	wait_guests "$deadline" || true
+	say "guests done after $(( $(date +%s) - start ))s"
+	report
+}
+
+overrides=()
+main "$@"

@@ -1,0 +1,225 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Stage 2 of a bed guest, PID 1 after switch_root. Reads its role and run
+# folder from the kernel command line (eunbed.guest=a|b, eunbed.run=PATH),
+# mounts the shared run folder, brings up the links, applies netem, runs
+# the job's tests in step with the other guest and powers off.
+set -uo pipefail
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/root LANG=C LC_ALL=C
+
+power_off()
+{
+	sync
+	echo o > /proc/sysrq-trigger
+	sleep 30
+}
+trap power_off EXIT
+
+guest=
+run=
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in
+	eunbed.guest=*) guest=${arg#eunbed.guest=} ;;
+	eunbed.run=*)   run=${arg#eunbed.run=} ;;
+	esac
+done
+case "$guest" in
+a|b) ;;
+*) echo "guest-init: bad eunbed.guest='$guest'" >&2; exit 1 ;;
+esac
+[ -n "$run" ] || { echo "guest-init: no eunbed.run=" >&2; exit 1; }
+
+ln -sf /proc/self/fd /dev/fd
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /dev/shm
+hostname "bed-$guest"
+if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results "$run"; then
+	echo "guest-init: cannot mount the run folder on $run" >&2
+	exit 1
+fi
+gdir=$run/$guest
+exec > >(tee -a "$gdir/guest.log") 2>&1
+
+log() { echo "bed-$guest: [$(cut -d' ' -f1 /proc/uptime)] $*"; }
+progress() { echo "$*" >> "$gdir/progress.log"; log "$*"; }
+
+# shellcheck source=/dev/null
+source "$run/job.env" || { log "cannot read $run/job.env"; exit 1; }
+# shellcheck source=../../selftests/lib.sh
+source "$BED_REPO/selftests/lib.sh"
+
+export BED_GUEST=$guest BED_RUN=$run
+if [ "$guest" = a ]; then
+	export BED_ROLE=server
+	self=1 peer=2
+else
+	export BED_ROLE=client
+	self=2 peer=1
+fi
+
+# --- links ---------------------------------------------------------------
+
+netdev_by_mac()
+{
+	local n
+
+	for n in /sys/class/net/*; do
+		[ "$(cat "$n/address")" = "$1" ] && { echo "${n##*/}"; return 0; }
+	done
+	return 1
+}
+
+setup_links()
+{
+	local l mac nd addrs= peers= nds=
+
+	modprobe virtio_net || return 1
+	ip link set lo up
+	# Two passes so a rename never collides with another link's old name.
+	for l in $(seq 0 $((BED_LINKS - 1))); do
+		mac=52:54:00:77:0$l:0$self
+		busywait 5000 netdev_by_mac "$mac" >/dev/null || {
+			log "no netdev with MAC $mac"; return 1; }
+		nd=$(netdev_by_mac "$mac")
+		ip link set dev "$nd" name "bedtmp$l" || return 1
+	done
+	for l in $(seq 0 $((BED_LINKS - 1))); do
+		ip link set dev "bedtmp$l" name "eth$l" || return 1
+		ip addr add "10.77.$l.$self/24" dev "eth$l" || return 1
+		ip link set dev "eth$l" up || return 1
+		addrs="$addrs 10.77.$l.$self"
+		peers="$peers 10.77.$l.$peer"
+		nds="$nds eth$l"
+	done
+	export BED_ADDRS=${addrs# } BED_PEERS=${peers# } BED_NETDEVS=${nds# }
+	export BED_ADDR=10.77.0.$self BED_PEER=10.77.0.$peer BED_SERVER=10.77.0.1
+	export BED_NETDEV=eth0
+}
+
+check_links()
+{
+	local p rc=0 ping=(ping)
+
+	command -v ping >/dev/null || ping=(busybox ping)
+	for p in $BED_PEERS; do
+		if busywait 20000 "${ping[@]}" -c 1 -W 1 -q "$p" >/dev/null; then
+			log "link to $p up"
+		else
+			log "link to $p: no answer to ping"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+# netem spec of this guest on link L, from job.env's NETEM_A/NETEM_B arrays
+netem_of()
+{
+	local -n specs=NETEM_${guest^^}
+
+	echo "${specs[$1]:-}"
+}
+
+apply_netem()
+{
+	local l spec all=
+
+	for l in $(seq 0 $((BED_LINKS - 1))); do
+		spec=$(netem_of "$l")
+		all="$all;$spec"
+		[ -n "$spec" ] || continue
+		# shellcheck disable=SC2086
+		tc qdisc replace dev "eth$l" root netem $spec || {
+			log "tc netem '$spec' on eth$l failed"; return 1; }
+		log "eth$l: netem $spec"
+	done
+	export BED_NETEM=${all#;}
+}
+
+snapshot()
+{
+	local tag=$1 dir=$2
+
+	tc -s qdisc show > "$dir/tc-$tag.txt" 2>&1
+	bed_counters "$dir/counters-$tag.txt"
+	rdma statistic show > "$dir/rdma-stat-$tag.txt" 2>&1
+}
+
+# --- tests ---------------------------------------------------------------
+
+# run_test SCRIPT TIMEOUT: run one test in its own session, bounded.
+run_test()
+{
+	local script=$1 tmo=$2 name dir pid rc start end
+
+	name=$(basename "$script" .sh)
+	dir=$gdir/$name
+	mkdir -p "$dir"
+	if ! bed_setup > "$dir/setup.log" 2>&1; then
+		log "$name: setup before the test failed (see $dir/setup.log)"
+	fi
+	snapshot before "$dir"
+	export BED_TEST=$name BED_RESULTS=$dir BED_TIMEOUT=$tmo
+	export BED_SYNC=$run/sync/$name
+	export BED_GID_INDEX
+	BED_GID_INDEX=$(bed_gid_index "$BED_DEV" 2>/dev/null || echo 1)
+	start=$(bed_now_ms)
+	setsid bash "$BED_REPO/$script" > "$dir/log" 2>&1 < /dev/null &
+	pid=$!
+	bed_wait_pid "$pid" "$tmo"
+	rc=$?
+	# Leftovers of the test's session (servers, perftest) go with it.
+	kill -KILL -- -"$pid" 2>/dev/null
+	end=$(bed_now_ms)
+	if [ $rc -eq 124 ]; then
+		echo "TIMEOUT: killed after ${tmo}s" >> "$dir/log"
+		rc=$ksft_fail
+		echo timeout > "$dir/timeout"
+	fi
+	snapshot after "$dir"
+	echo $rc > "$dir/rc"
+	progress "$name rc=$rc $(( (end - start) / 1000 ))s"
+}
+
+main()
+{
+	local i t tmo
+
+	log "up: $(uname -r), run $BED_NAME, module $BED_MODULE"
+	export BED_SYNC=$run/sync/runner
+	setup_links || { progress "FATAL: link setup failed"; return 1; }
+	bed_barrier boot "$BED_BOOT_TIMEOUT" || { progress "FATAL: no peer"; return 1; }
+	check_links || progress "WARN: a link does not answer ping"
+	apply_netem || { progress "FATAL: netem"; return 1; }
+
+	if bed_setup > "$gdir/setup.log" 2>&1; then
+		log "module $BED_MODULE loaded, devices $BED_DEVS"
+	else
+		progress "WARN: setup of $BED_MODULE failed: $(tail -n 3 "$gdir/setup.log" | tr '\n' ' ')"
+	fi
+	snapshot before "$gdir"
+	dmesg > "$gdir/dmesg-boot.txt"
+	progress "ready"
+
+	for i in "${!BED_TESTS[@]}"; do
+		t=${BED_TESTS[$i]}
+		tmo=${BED_TEST_TIMEOUTS[$i]}
+		export BED_SYNC=$run/sync/runner
+		bed_barrier "start-$i" $((tmo + 120)) || progress "WARN: peer missed start of $t"
+		run_test "$t" "$tmo"
+	done
+	export BED_SYNC=$run/sync/runner
+	bed_barrier end 300 || true
+	snapshot after "$gdir"
+	dmesg > "$gdir/dmesg.txt"
+	progress "finished"
+	: > "$gdir/finished"
+}
+
+main
+sync
+umount "$run" 2>/dev/null
+exit 0
