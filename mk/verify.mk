@@ -7,7 +7,7 @@
 EV_DIR := $(REPO)/tools/eun-verify
 
 .PHONY: tools verify-unit
-# (added to all: once the tool builds)
+all: tools
 tools:
 	$(MAKE) -C $(EV_DIR) O=$(BUILD)
 

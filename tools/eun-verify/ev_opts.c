@@ -52,7 +52,8 @@ static const char ev_help[] =
 "    -D, --depth N         outstanding work requests per QP, 1..512\n"
 "                          (default 16)\n"
 "        --uc              unreliable connected QPs (send, write,\n"
-"                          write_imm only): loss shows as missing messages\n"
+"                          write_imm only; needs --tcp): loss shows as\n"
+"                          missing messages\n"
 "\n"
 "RUN LENGTH (client; the first bound reached ends the run)\n"
 "    -n, --iters N         messages per QP\n"
@@ -293,6 +294,11 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 {
 	if (o->role == EV_ROLE_NONE) {
 		snprintf(err, errlen, "give -s (server) or -c HOST (client)");
+		return -1;
+	}
+	/* rdma_cm ids of the TCP port space connect RC QPs only. */
+	if (o->cfg.uc && !o->tcp) {
+		snprintf(err, errlen, "--uc needs --tcp (rdma_cm connects RC QPs)");
 		return -1;
 	}
 	if (o->cfg.uc && o->cfg.ops == EV_OPS_ALL)

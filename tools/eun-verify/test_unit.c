@@ -430,7 +430,7 @@ static int parse(const char *line, struct ev_opts *o, char *err, size_t n)
 static void test_opts(void)
 {
 	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 65",
-		"-s -D 0", "-c h -o read --uc", "-s -S 0", "-s -T 0",
+		"-s -D 0", "-c h -o read --uc --tcp", "-c h --uc", "-s -S 0", "-s -T 0",
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
 		"-s -b 1X" };
 	struct ev_opts o;
@@ -446,7 +446,7 @@ static void test_opts(void)
 	CHECK(!parse("-c h -b 8M -t 2.5", &o, err, sizeof(err)) &&
 	      o.bytes == 8u << 20 && o.seconds == 2.5 && o.iters == 0,
 	      "opts: byte and time bounds");
-	CHECK(!parse("-c h --uc -o mix", &o, err, sizeof(err)) &&
+	CHECK(!parse("-c h --tcp --uc -o mix", &o, err, sizeof(err)) &&
 	      o.cfg.ops == EV_OPS_UC, "opts: mix on UC narrows to UC ops");
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = 0;

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: client (requester) side. It posts the messages of the plan
+ * within the server's credit, checks every completion's status and order,
+ * the bytes of every READ and the value every atomic returns, times each
+ * message, and tells the server what completed. See ev_verbs.h.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ev_verbs.h"
+
+static uint8_t *ev_local_slot(struct ev_qp *q, uint64_t m)
+{
+	return q->slots + (size_t)(m % q->nslots) * q->slot_size;
+}
+
+static uint64_t ev_remote_slot(struct ev_qp *q, uint64_t m)
+{
+	return q->peer.slot_addr + (m % q->peer.nslots) * q->peer.slot_size;
+}
+
+/* Every byte the complement of the expected one: a READ that lands
+ * nothing cannot pass, whatever the size.
+ */
+static void ev_poison(uint8_t *p, uint32_t len, uint64_t seed, uint32_t qp,
+		      uint64_t m)
+{
+	uint32_t i;
+
+	ev_pattern_fill(p, len, seed, qp, m);
+	for (i = 0; i < len; i++)
+		p[i] = (uint8_t)~p[i];
+}
+
+static void ev_client_build(struct ev_qp *q, uint64_t m,
+			    const struct ev_msg_plan *mp,
+			    struct ibv_send_wr *wr, struct ibv_sge *sge)
+{
+	uint8_t *local = ev_local_slot(q, m);
+	uint64_t seed = q->ctx->pattern_seed, cmp = 0, *res;
+
+	sge->addr = (uintptr_t)local;
+	sge->length = mp->size;
+	sge->lkey = q->mr->lkey;
+	wr->wr.rdma.remote_addr = ev_remote_slot(q, m);
+	wr->wr.rdma.rkey = q->peer.rkey;
+	switch (mp->op) {
+	case EV_OP_SEND:
+	case EV_OP_WRITE:
+	case EV_OP_WRITE_IMM:
+		ev_pattern_fill(local, mp->size, seed, q->idx, m);
+		wr->opcode = mp->op == EV_OP_SEND ? IBV_WR_SEND_WITH_IMM :
+			     mp->op == EV_OP_WRITE ? IBV_WR_RDMA_WRITE :
+			     IBV_WR_RDMA_WRITE_WITH_IMM;
+		wr->imm_data = htonl(ev_imm_data(m));
+		break;
+	case EV_OP_READ:
+		ev_poison(local, mp->size, seed, q->idx, m);
+		wr->opcode = IBV_WR_RDMA_READ;
+		break;
+	case EV_OP_CAS:
+	case EV_OP_FAA:
+		res = &q->words[m % q->nslots];
+		q->atom_want[m % q->nslots] = ev_atomic_apply(&q->am, mp, &cmp);
+		*res = ~q->atom_want[m % q->nslots];
+		sge->addr = (uintptr_t)res;
+		sge->length = 8;
+		wr->opcode = mp->op == EV_OP_CAS ? IBV_WR_ATOMIC_CMP_AND_SWP :
+			     IBV_WR_ATOMIC_FETCH_AND_ADD;
+		wr->wr.atomic.remote_addr = q->peer.atomic_addr + 8ull * mp->word;
+		wr->wr.atomic.rkey = q->peer.rkey;
+		wr->wr.atomic.compare_add = mp->op == EV_OP_CAS ? cmp : mp->operand;
+		wr->wr.atomic.swap = mp->operand;
+		break;
+	default:
+		break;
+	}
+}
+
+static int ev_client_post(struct ev_qp *q)
+{
+	struct ibv_send_wr wr, *bad;
+	struct ev_msg_plan mp;
+	struct ibv_sge sge;
+	uint64_t m = q->next;
+	int err;
+
+	ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = m;
+	wr.sg_list = &sge;
+	wr.num_sge = 1;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	ev_client_build(q, m, &mp, &wr, &sge);
+	if (ev_ring_push(&q->sring, m)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: send ring full", q->idx);
+		return -1;
+	}
+	q->post_ns[m % q->nslots] = ev_now_ns();
+	if (!q->st.t_first)
+		q->st.t_first = q->post_ns[m % q->nslots];
+	err = ibv_post_send(q->qp, &wr, &bad);
+	if (err) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: post message %llu (%s): %s",
+			q->idx, (unsigned long long)m, ev_op_name(mp.op),
+			strerror(err));
+		return -1;
+	}
+	q->next++;
+	q->data_inflight++;
+	q->bytes_posted += mp.size;
+	return 0;
+}
+
+/* READ bytes and atomic return values are this side's to check. */
+static int ev_client_check(struct ev_qp *q, uint64_t m,
+			   const struct ev_msg_plan *mp)
+{
+	struct ev_mismatch mm;
+	uint64_t got, want;
+
+	if (mp->op == EV_OP_READ) {
+		if (ev_pattern_check(ev_local_slot(q, m), mp->size,
+				     q->ctx->pattern_seed, q->idx, m, &mm)) {
+			ev_fail(q->ctx, EV_EXIT_VERIFY,
+				"QP %u: message %llu (read, %u bytes): data mismatch at offset %zu: expected 0x%02x, seen 0x%02x (%zu bad bytes in the message)",
+				q->idx, (unsigned long long)m, mp->size,
+				mm.offset, mm.expected, mm.seen, mm.count);
+			return -1;
+		}
+	} else if (ev_op_is_atomic(mp->op)) {
+		got = *(volatile uint64_t *)&q->words[m % q->nslots];
+		want = q->atom_want[m % q->nslots];
+		if (got != want) {
+			ev_fail(q->ctx, EV_EXIT_VERIFY,
+				"QP %u: message %llu (%s on word %u): returned 0x%016llx, expected 0x%016llx",
+				q->idx, (unsigned long long)m,
+				ev_op_name(mp->op), mp->word,
+				(unsigned long long)got,
+				(unsigned long long)want);
+			return -1;
+		}
+	} else {
+		return 0;
+	}
+	q->st.checked_msgs++;
+	q->st.checked_bytes += mp->size;
+	return 0;
+}
+
+static int ev_client_data_done(struct ev_qp *q, const struct ibv_wc *wc,
+			       uint64_t now)
+{
+	uint64_t m = wc->wr_id;
+	struct ev_msg_plan mp;
+
+	ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+	if (ev_client_check(q, m, &mp))
+		return -1;
+	ev_hist_add(&q->st.lat, now - q->post_ns[m % q->nslots]);
+	q->st.msgs++;
+	q->st.bytes += mp.size;
+	q->st.t_last = now;
+	q->done = m + 1;	/* in order: ev_wc_check saw to it */
+	q->data_inflight--;
+	return 0;
+}
+
+static int ev_client_recv(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	uint32_t imm = ntohl(wc->imm_data);
+	uint64_t v;
+
+	if (!(wc->wc_flags & IBV_WC_WITH_IMM) || !ev_imm_is_ctrl(imm)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: unexpected receive from the server", q->idx);
+		return -1;
+	}
+	v = ev_imm_widen(imm & ((1u << EV_IMM_CTRL_BITS) - 1),
+			 EV_IMM_CTRL_BITS, q->next);
+	switch (ev_imm_ctrl_type(imm)) {
+	case EV_CTRL_CREDIT:
+		if (v > q->credit)
+			q->credit = v;
+		break;
+	case EV_CTRL_FIN_ACK:
+		if (q->state != EV_QP_FIN)
+			break;	/* a repeat */
+		if (v != q->next) {
+			ev_fail(q->ctx, EV_EXIT_VERIFY,
+				"QP %u: server acknowledged %llu messages, %llu sent",
+				q->idx, (unsigned long long)v,
+				(unsigned long long)q->next);
+			return -1;
+		}
+		q->state = EV_QP_DONE;
+		break;
+	case EV_CTRL_ABORT:
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: the server found a failure (see its report)",
+			q->idx);
+		return -1;
+	default:
+		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: unexpected control 0x%08x",
+			q->idx, imm);
+		return -1;
+	}
+	return ev_post_recv(q, (uint32_t)wc->wr_id);
+}
+
+static int ev_client_wc(struct ev_qp *q, const struct ibv_wc *wc, uint64_t now)
+{
+	if (ev_wc_check(q, wc))
+		return -1;
+	if (wc->opcode & IBV_WC_RECV)
+		return ev_client_recv(q, wc);
+	if (wc->wr_id & EV_WRID_CTRL) {
+		q->ctrl_inflight--;
+		return 0;
+	}
+	return ev_client_data_done(q, wc, now);
+}
+
+static int ev_client_limit(struct ev_qp *q)
+{
+	const struct ev_opts *o = q->ctx->o;
+	uint64_t share = o->bytes ? (o->bytes + o->cfg.qps - 1) / o->cfg.qps : 0;
+
+	return (o->iters && q->next >= o->iters) ||
+	       (share && q->bytes_posted >= share);
+}
+
+/*
+ * Control: MARK when a quarter ring completed unannounced or when posting
+ * is blocked; FIN once everything completed. When idle, repeat the last
+ * one: on UC it may have been lost.
+ */
+static int ev_client_ctrl(struct ev_qp *q, uint64_t now)
+{
+	uint64_t unmarked = q->done - q->marked;
+	int blocked = q->next >= q->credit || q->state != EV_QP_RUN;
+	int idle = now - q->last_progress > EV_RESEND_NS &&
+		   now - q->last_ctrl > EV_RESEND_NS;
+
+	if (q->ctrl_inflight >= EV_CTRL_MAX)
+		return 0;
+	if (q->state == EV_QP_DRAIN && q->done == q->next) {
+		q->state = EV_QP_FIN;
+		q->marked = q->done;
+		return ev_post_ctrl(q, EV_CTRL_FIN, q->next);
+	}
+	if (q->state == EV_QP_FIN)
+		return idle && !q->ctrl_inflight ?
+		       ev_post_ctrl(q, EV_CTRL_FIN, q->next) : 0;
+	if (unmarked && (unmarked >= q->nslots / 4 || blocked)) {
+		q->marked = q->done;
+		return ev_post_ctrl(q, EV_CTRL_MARK, q->done);
+	}
+	if (blocked && idle && !q->ctrl_inflight && q->done)
+		return ev_post_ctrl(q, EV_CTRL_MARK, q->done);
+	return 0;
+}
+
+static void ev_client_timeout(struct ev_qp *q)
+{
+	ev_fail(q->ctx, EV_EXIT_TIMEOUT,
+		"QP %u: no completion for %.0f s: %llu posted, %llu completed, credit %llu, %u data and %u control sends outstanding, oldest %s%llu",
+		q->idx, q->ctx->o->timeout, (unsigned long long)q->next,
+		(unsigned long long)q->done, (unsigned long long)q->credit,
+		q->data_inflight, q->ctrl_inflight,
+		ev_ring_oldest(&q->sring) & EV_WRID_CTRL ? "control #" : "message ",
+		(unsigned long long)(ev_ring_oldest(&q->sring) & ~EV_WRID_CTRL));
+}
+
+static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
+{
+	struct ibv_wc wc[EV_POLL_BATCH];
+	int i, n;
+
+	n = ibv_poll_cq(q->cq, EV_POLL_BATCH, wc);
+	if (n < 0) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
+		return -1;
+	}
+	if (n)
+		q->last_progress = now;
+	for (i = 0; i < n; i++)
+		if (ev_client_wc(q, &wc[i], now))
+			return -1;
+	if (q->state == EV_QP_RUN && (stop || ev_client_limit(q)))
+		q->state = EV_QP_DRAIN;
+	while (q->state == EV_QP_RUN && q->data_inflight < q->ctx->o->cfg.depth &&
+	       q->next < q->credit && !ev_client_limit(q))
+		if (ev_client_post(q))
+			return -1;
+	if (ev_client_ctrl(q, now))
+		return -1;
+	if (now - q->last_progress > (uint64_t)(q->ctx->o->timeout * 1e9)) {
+		ev_client_timeout(q);
+		return -1;
+	}
+	return 0;
+}
+
+int ev_client_run(struct ev_ctx *c)
+{
+	uint64_t now = ev_now_ns(), stop_at = 0;
+	uint32_t i, done;
+
+	c->t_start = now;
+	if (c->o->seconds)
+		stop_at = now + (uint64_t)(c->o->seconds * 1e9);
+	for (i = 0; i < c->nqps; i++)
+		c->qps[i].last_progress = now;
+	for (;;) {
+		now = ev_now_ns();
+		done = 0;
+		for (i = 0; i < c->nqps; i++) {
+			struct ev_qp *q = &c->qps[i];
+
+			if (q->state == EV_QP_DONE) {
+				done++;
+				continue;
+			}
+			if (ev_client_step(q, now, stop_at && now >= stop_at))
+				goto fail;
+		}
+		if (done == c->nqps)
+			return 0;
+	}
+fail:
+	ev_abort_all(c);
+	return -1;
+}

@@ -1,0 +1,744 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: connection set-up, over rdma_cm or a plain TCP exchange.
+ *
+ * Either way the client sends one request per QP (struct ev_wire_req: the
+ * configuration and the QP index), the server sizes and registers that
+ * QP's memory from it and answers with its region (struct ev_wire_rep).
+ * Every wait is bounded by --timeout.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "ev_verbs.h"
+
+#define EV_MS(c)	((int)((c)->o->timeout * 1000))
+
+/* ---- device (TCP exchange; rdma_cm finds the device itself) ---- */
+
+static int ev_gid_is_ipv4(const union ibv_gid *g)
+{
+	static const uint8_t prefix[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					    0xff, 0xff };
+
+	return !memcmp(g->raw, prefix, sizeof(prefix));
+}
+
+static int ev_pick_gid(struct ev_ctx *c, int tbl_len)
+{
+	union ibv_gid gid;
+	int i;
+
+	if (c->o->gid_index >= 0) {
+		if (c->o->gid_index >= tbl_len) {
+			ev_fail(c, EV_EXIT_USAGE, "GID index %d beyond table of %d",
+				c->o->gid_index, tbl_len);
+			return -1;
+		}
+		c->gid_index = c->o->gid_index;
+		return 0;
+	}
+	for (i = 0; i < tbl_len; i++) {
+		if (ibv_query_gid(c->verbs, c->ib_port, i, &gid))
+			continue;
+		if (ev_gid_is_ipv4(&gid)) {
+			c->gid_index = i;
+			return 0;
+		}
+	}
+	ev_fail(c, EV_EXIT_SETUP,
+		"no IPv4 GID on port %u: give --gid-index (is the netdev up with an address?)",
+		c->ib_port);
+	return -1;
+}
+
+int ev_dev_open(struct ev_ctx *c)
+{
+	struct ibv_device **list;
+	struct ibv_port_attr pa;
+	int i, n = 0;
+
+	list = ibv_get_device_list(&n);
+	if (!list || !n) {
+		ev_fail(c, EV_EXIT_SETUP, "no RDMA device found (is rdma_rxe loaded and a link added?)");
+		goto out_free;
+	}
+	for (i = 0; i < n; i++)
+		if (!c->o->dev || !strcmp(ibv_get_device_name(list[i]), c->o->dev))
+			break;
+	if (i == n) {
+		ev_fail(c, EV_EXIT_SETUP, "RDMA device '%s' not found", c->o->dev);
+		goto out_free;
+	}
+	c->verbs = ibv_open_device(list[i]);
+	if (!c->verbs) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_open_device %s: %s",
+			ibv_get_device_name(list[i]), strerror(errno));
+		goto out_free;
+	}
+	c->own_verbs = 1;
+	ibv_free_device_list(list);
+	list = NULL;
+	c->ib_port = (uint8_t)c->o->ib_port;
+	if (ibv_query_port(c->verbs, c->ib_port, &pa)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_port %u failed", c->ib_port);
+		return -1;
+	}
+	if (pa.state != IBV_PORT_ACTIVE) {
+		ev_fail(c, EV_EXIT_SETUP, "port %u is not active", c->ib_port);
+		return -1;
+	}
+	c->mtu = pa.active_mtu;
+	return ev_pick_gid(c, pa.gid_tbl_len);
+out_free:
+	if (list)
+		ibv_free_device_list(list);
+	return -1;
+}
+
+/* PD and READ/atomic depth, once the device context is known. */
+int ev_dev_limits(struct ev_ctx *c)
+{
+	struct ibv_device_attr da;
+	uint32_t d = c->o->cfg.depth;
+
+	if (ibv_query_device(c->verbs, &da)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_device failed");
+		return -1;
+	}
+	if ((uint32_t)da.max_qp_rd_atom < d)
+		d = (uint32_t)da.max_qp_rd_atom;
+	if ((uint32_t)da.max_qp_init_rd_atom < d)
+		d = (uint32_t)da.max_qp_init_rd_atom;
+	c->rd_atom = d < 1 ? 1 : d > 255 ? 255 : d;
+	if (!c->pd) {
+		c->pd = ibv_alloc_pd(c->verbs);
+		if (!c->pd) {
+			ev_fail(c, EV_EXIT_SETUP, "ibv_alloc_pd: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int ev_qp_to_init(struct ev_qp *q)
+{
+	struct ibv_qp_attr a;
+	int err;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_INIT;
+	a.port_num = q->ctx->ib_port;
+	a.qp_access_flags = IBV_ACCESS_REMOTE_WRITE;
+	if (!q->ctx->o->cfg.uc)
+		a.qp_access_flags |= IBV_ACCESS_REMOTE_READ |
+				     IBV_ACCESS_REMOTE_ATOMIC;
+	err = ibv_modify_qp(q->qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX |
+			    IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
+	if (err) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: to INIT: %s", q->idx,
+			strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* RTR then RTS from the peer's address (TCP exchange). */
+int ev_qp_to_rts(struct ev_qp *q)
+{
+	struct ev_ctx *c = q->ctx;
+	int uc = c->o->cfg.uc, mask, err;
+	struct ibv_qp_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTR;
+	a.path_mtu = c->mtu;
+	a.dest_qp_num = q->remote.qpn;
+	a.rq_psn = q->remote.psn;
+	a.ah_attr.is_global = 1;
+	memcpy(a.ah_attr.grh.dgid.raw, q->remote.gid, 16);
+	a.ah_attr.grh.sgid_index = (uint8_t)c->gid_index;
+	a.ah_attr.grh.hop_limit = 64;
+	a.ah_attr.port_num = c->ib_port;
+	mask = IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+	       IBV_QP_RQ_PSN;
+	if (!uc) {
+		a.max_dest_rd_atomic = (uint8_t)c->rd_atom;
+		a.min_rnr_timer = 1;	/* 0.01 ms: RNR is only a stopgap here */
+		mask |= IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
+	}
+	err = ibv_modify_qp(q->qp, &a, mask);
+	if (err) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: to RTR: %s", q->idx, strerror(err));
+		return -1;
+	}
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTS;
+	a.sq_psn = q->local.psn;
+	mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
+	if (!uc) {
+		a.timeout = 14;
+		a.retry_cnt = 7;
+		a.rnr_retry = 7;	/* 7: retry for ever, our timeout bounds it */
+		a.max_rd_atomic = (uint8_t)c->rd_atom;
+		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+			IBV_QP_MAX_QP_RD_ATOMIC;
+	}
+	err = ibv_modify_qp(q->qp, &a, mask);
+	if (err) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: to RTS: %s", q->idx, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- bounded TCP I/O ---- */
+
+static int ev_wait_fd(struct ev_ctx *c, int fd, short events, const char *what)
+{
+	struct pollfd p = { .fd = fd, .events = events };
+	int r;
+
+	do {
+		r = poll(&p, 1, EV_MS(c));
+	} while (r < 0 && errno == EINTR);
+	if (r == 0) {
+		ev_fail(c, EV_EXIT_TIMEOUT, "timed out after %.0f s waiting for %s",
+			c->o->timeout, what);
+		return -1;
+	}
+	if (r < 0) {
+		ev_fail(c, EV_EXIT_SETUP, "poll: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int ev_tcp_io(struct ev_ctx *c, void *buf, size_t len, int wr,
+		     const char *what)
+{
+	uint8_t *p = buf;
+	ssize_t n;
+
+	while (len) {
+		if (ev_wait_fd(c, c->sock, wr ? POLLOUT : POLLIN, what))
+			return -1;
+		n = wr ? send(c->sock, p, len, MSG_NOSIGNAL) :
+			 recv(c->sock, p, len, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ev_fail(c, EV_EXIT_SETUP, "%s: %s", what,
+				n ? strerror(errno) : "peer closed the connection");
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int ev_resolve(struct ev_ctx *c, const char *host, int passive,
+		      struct sockaddr_storage *ss, socklen_t *len)
+{
+	struct addrinfo hints, *res;
+	char port[8];
+	int err;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_INET;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = passive ? AI_PASSIVE : 0;
+	snprintf(port, sizeof(port), "%u", c->o->port);
+	err = getaddrinfo(host, port, &hints, &res);
+	if (err) {
+		ev_fail(c, EV_EXIT_USAGE, "cannot resolve '%s': %s",
+			host ? host : "any", gai_strerror(err));
+		return -1;
+	}
+	memcpy(ss, res->ai_addr, res->ai_addrlen);
+	*len = res->ai_addrlen;
+	freeaddrinfo(res);
+	return 0;
+}
+
+/* ---- server ---- */
+
+/*
+ * Take one request: the first fixes the configuration, later ones must
+ * repeat it. Return: the QP to set up, or NULL with @status set.
+ */
+static struct ev_qp *ev_server_take_req(struct ev_ctx *c,
+					const struct ev_wire_req *req,
+					uint32_t *status)
+{
+	char err[256];
+	struct ev_qp *q;
+
+	*status = EV_REP_BAD_CONFIG;
+	if (ev_config_check(&req->cfg, err, sizeof(err))) {
+		ev_fail(c, EV_EXIT_USAGE, "client configuration refused: %s", err);
+		return NULL;
+	}
+	if (!c->qps) {
+		c->o->cfg = req->cfg;
+		c->pattern_seed = c->o->pattern_seed_set ? c->o->pattern_seed :
+							   req->cfg.seed;
+		fprintf(stderr, "eun-verify: server: seed %llu, pattern seed %llu, %u QP(s)\n",
+			(unsigned long long)req->cfg.seed,
+			(unsigned long long)c->pattern_seed, req->cfg.qps);
+		c->qps = calloc(req->cfg.qps, sizeof(*c->qps));
+		if (!c->qps) {
+			*status = EV_REP_NO_RESOURCES;
+			ev_fail(c, EV_EXIT_SETUP, "out of memory");
+			return NULL;
+		}
+		c->nqps = req->cfg.qps;
+	} else if (memcmp(&req->cfg, &c->o->cfg, sizeof(req->cfg))) {
+		ev_fail(c, EV_EXIT_USAGE, "QP %u: configuration differs from QP 0's",
+			req->qp_index);
+		return NULL;
+	}
+	if (req->qp_index >= c->nqps || c->qps[req->qp_index].ctx) {
+		ev_fail(c, EV_EXIT_USAGE, "bad or repeated QP index %u", req->qp_index);
+		return NULL;
+	}
+	q = &c->qps[req->qp_index];
+	q->ctx = c;
+	q->idx = req->qp_index;
+	*status = EV_REP_NO_RESOURCES;
+	return q;
+}
+
+static void ev_server_fill_rep(const struct ev_qp *q, struct ev_wire_rep *rep)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->status = EV_REP_OK;
+	rep->rkey = q->mr->rkey;
+	rep->slot_addr = (uintptr_t)q->slots;
+	rep->atomic_addr = (uintptr_t)q->words;
+	rep->nslots = q->nslots;
+	rep->slot_size = q->slot_size;
+}
+
+static int ev_cm_wait(struct ev_ctx *c, struct rdma_cm_event **ev,
+		      const char *what)
+{
+	if (ev_wait_fd(c, c->ec->fd, POLLIN, what))
+		return -1;
+	if (rdma_get_cm_event(c->ec, ev)) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_get_cm_event: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void ev_conn_param(struct ev_ctx *c, struct rdma_conn_param *p,
+			  const void *pd, size_t len)
+{
+	memset(p, 0, sizeof(*p));
+	p->private_data = pd;
+	p->private_data_len = (uint8_t)len;
+	p->responder_resources = (uint8_t)c->rd_atom;
+	p->initiator_depth = (uint8_t)c->rd_atom;
+	p->retry_count = 7;
+	p->rnr_retry_count = 7;
+}
+
+/* One CONNECT_REQUEST: set the QP up on its id and accept or reject. */
+static int ev_cm_server_request(struct ev_ctx *c, struct rdma_cm_event *ev)
+{
+	struct rdma_cm_id *id = ev->id;
+	struct rdma_conn_param p;
+	struct ev_wire_req req;
+	struct ev_wire_rep rep = { .status = EV_REP_BAD_CONFIG };
+	uint8_t buf[EV_WIRE_REP_LEN];
+	struct ev_qp *q = NULL;
+
+	if (ev_wire_req_unpack(&req, ev->param.conn.private_data,
+			       ev->param.conn.private_data_len)) {
+		ev_fail(c, EV_EXIT_USAGE, "connect request is not from eun-verify %d",
+			EV_WIRE_VERSION);
+		goto reject;
+	}
+	q = ev_server_take_req(c, &req, &rep.status);
+	if (!q)
+		goto reject;
+	if (!c->verbs) {
+		c->verbs = id->verbs;
+		c->ib_port = id->port_num;
+		if (ev_dev_limits(c))
+			goto reject;
+	}
+	q->cm_id = id;
+	if (ev_qp_alloc(q, 1) || ev_qp_create(q, 1) || ev_server_prepare(q))
+		goto reject;
+	ev_server_fill_rep(q, &rep);
+	ev_wire_rep_pack(&rep, buf, sizeof(buf));
+	ev_conn_param(c, &p, buf, sizeof(buf));
+	if (rdma_accept(id, &p)) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_accept: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+reject:
+	ev_wire_rep_pack(&rep, buf, sizeof(buf));
+	rdma_reject(id, buf, sizeof(buf));
+	if (q)
+		q->cm_id = NULL;	/* the id goes with the event */
+	return -1;
+}
+
+static int ev_cm_server(struct ev_ctx *c)
+{
+	struct sockaddr_storage ss;
+	struct rdma_cm_event *ev;
+	uint32_t established = 0;
+	socklen_t len;
+	int err = 0;
+
+	c->ec = rdma_create_event_channel();
+	if (!c->ec || rdma_create_id(c->ec, &c->listen_id, NULL, RDMA_PS_TCP)) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_cm: %s (is rdma_cm loaded?)",
+			strerror(errno));
+		return -1;
+	}
+	if (ev_resolve(c, c->o->bind, 1, &ss, &len))
+		return -1;
+	if (rdma_bind_addr(c->listen_id, (struct sockaddr *)&ss) ||
+	    rdma_listen(c->listen_id, EV_MAX_QPS)) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_cm listen on port %u: %s",
+			c->o->port, strerror(errno));
+		return -1;
+	}
+	fprintf(stderr, "eun-verify: server: listening (rdma_cm) on port %u\n",
+		c->o->port);
+	while (!err && (!c->nqps || established < c->nqps)) {
+		if (ev_cm_wait(c, &ev, "a client (rdma_cm)"))
+			return -1;
+		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST) {
+			err = ev_cm_server_request(c, ev);
+		} else if (ev->event == RDMA_CM_EVENT_ESTABLISHED) {
+			established++;
+		} else {
+			ev_fail(c, EV_EXIT_SETUP, "rdma_cm: unexpected event %s",
+				rdma_event_str(ev->event));
+			err = -1;
+		}
+		rdma_ack_cm_event(ev);
+	}
+	return err;
+}
+
+static int ev_tcp_server(struct ev_ctx *c)
+{
+	uint8_t buf[EV_WIRE_REQ_LEN + EV_WIRE_ADDR_LEN], ready;
+	struct sockaddr_storage ss;
+	struct ev_wire_req req;
+	struct ev_wire_rep rep;
+	struct ev_qp *q;
+	uint32_t i, n = 1;
+	socklen_t len;
+	int one = 1;
+
+	if (ev_dev_open(c) || ev_dev_limits(c) ||
+	    ev_resolve(c, c->o->bind, 1, &ss, &len))
+		return -1;
+	c->lsock = socket(AF_INET, SOCK_STREAM, 0);
+	setsockopt(c->lsock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (c->lsock < 0 || bind(c->lsock, (struct sockaddr *)&ss, len) ||
+	    listen(c->lsock, 1)) {
+		ev_fail(c, EV_EXIT_SETUP, "TCP listen on port %u: %s",
+			c->o->port, strerror(errno));
+		return -1;
+	}
+	fprintf(stderr, "eun-verify: server: listening (TCP) on port %u\n",
+		c->o->port);
+	if (ev_wait_fd(c, c->lsock, POLLIN, "a client (TCP)"))
+		return -1;
+	c->sock = accept(c->lsock, NULL, NULL);
+	if (c->sock < 0) {
+		ev_fail(c, EV_EXIT_SETUP, "accept: %s", strerror(errno));
+		return -1;
+	}
+	setsockopt(c->sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	for (i = 0; i < n; i++) {
+		if (ev_tcp_io(c, buf, sizeof(buf), 0, "a QP request"))
+			return -1;
+		if (ev_wire_req_unpack(&req, buf, sizeof(buf))) {
+			ev_fail(c, EV_EXIT_USAGE, "request is not from eun-verify %d",
+				EV_WIRE_VERSION);
+			return -1;
+		}
+		q = ev_server_take_req(c, &req, &rep.status);
+		if (!q)
+			return -1;
+		n = c->nqps;
+		ev_wire_addr_unpack(&q->remote, buf + EV_WIRE_REQ_LEN);
+		if (ev_qp_alloc(q, 1) || ev_qp_create(q, 1) ||
+		    ev_server_prepare(q))
+			return -1;
+		q->local.qpn = q->qp->qp_num;
+		q->local.psn = (uint32_t)(ev_mix64(ev_now_ns() + i) & 0xffffff);
+		if (ibv_query_gid(c->verbs, c->ib_port, c->gid_index,
+				  (union ibv_gid *)q->local.gid) ||
+		    ev_qp_to_rts(q))
+			return -1;
+		ev_server_fill_rep(q, &rep);
+		ev_wire_rep_pack(&rep, buf, EV_WIRE_REP_LEN);
+		ev_wire_addr_pack(&q->local, buf + EV_WIRE_REP_LEN);
+		if (ev_tcp_io(c, buf, EV_WIRE_REP_LEN + EV_WIRE_ADDR_LEN, 1,
+			      "sending a QP reply"))
+			return -1;
+	}
+	/* The client says when its QPs are in RTS: credits sent earlier
+	 * would be dropped on UC.
+	 */
+	return ev_tcp_io(c, &ready, 1, 0, "the client's ready byte");
+}
+
+int ev_server_connect(struct ev_ctx *c)
+{
+	return c->o->tcp ? ev_tcp_server(c) : ev_cm_server(c);
+}
+
+/* ---- client ---- */
+
+static int ev_client_qp_init(struct ev_ctx *c, struct ev_qp *q, uint32_t i)
+{
+	q->ctx = c;
+	q->idx = i;
+	return ev_qp_alloc(q, 0) || ev_qp_create(q, 0) ? -1 : 0;
+}
+
+static int ev_client_take_rep(struct ev_qp *q, const uint8_t *buf, size_t len)
+{
+	struct ev_ctx *c = q->ctx;
+
+	if (ev_wire_rep_unpack(&q->peer, buf, len)) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: reply is not from eun-verify %d",
+			q->idx, EV_WIRE_VERSION);
+		return -1;
+	}
+	if (q->peer.status != EV_REP_OK) {
+		ev_fail(c, q->peer.status == EV_REP_BAD_CONFIG ? EV_EXIT_USAGE :
+			EV_EXIT_SETUP, "QP %u: server refused: %s", q->idx,
+			q->peer.status == EV_REP_BAD_CONFIG ? "bad configuration" :
+			"no resources");
+		return -1;
+	}
+	if (q->peer.nslots != q->nslots || q->peer.slot_size < q->slot_size) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: server ring %u x %u, want %u x %u",
+			q->idx, q->peer.nslots, q->peer.slot_size, q->nslots,
+			q->slot_size);
+		return -1;
+	}
+	return 0;
+}
+
+static int ev_cm_expect(struct ev_ctx *c, enum rdma_cm_event_type type,
+			struct rdma_cm_event **ev, const char *what)
+{
+	if (ev_cm_wait(c, ev, what))
+		return -1;
+	if ((*ev)->event == type)
+		return 0;
+	ev_fail(c, EV_EXIT_SETUP, "rdma_cm: %s instead of %s (status %d)",
+		rdma_event_str((*ev)->event), rdma_event_str(type),
+		(*ev)->status);
+	rdma_ack_cm_event(*ev);
+	return -1;
+}
+
+static int ev_cm_client_qp(struct ev_ctx *c, struct ev_qp *q, uint32_t i,
+			   struct sockaddr *dst)
+{
+	uint8_t buf[EV_WIRE_REQ_LEN];
+	struct rdma_cm_event *ev;
+	struct rdma_conn_param p;
+	struct ev_wire_req req;
+	int err;
+
+	if (rdma_create_id(c->ec, &q->cm_id, q, RDMA_PS_TCP) ||
+	    rdma_resolve_addr(q->cm_id, NULL, dst, EV_MS(c))) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_resolve_addr: %s", strerror(errno));
+		return -1;
+	}
+	if (ev_cm_expect(c, RDMA_CM_EVENT_ADDR_RESOLVED, &ev, "address resolution"))
+		return -1;
+	rdma_ack_cm_event(ev);
+	if (rdma_resolve_route(q->cm_id, EV_MS(c)) ||
+	    ev_cm_expect(c, RDMA_CM_EVENT_ROUTE_RESOLVED, &ev, "route resolution"))
+		return -1;
+	rdma_ack_cm_event(ev);
+	if (!c->verbs) {
+		c->verbs = q->cm_id->verbs;
+		if (ev_dev_limits(c))
+			return -1;
+	}
+	if (ev_client_qp_init(c, q, i))
+		return -1;
+	memset(&req, 0, sizeof(req));
+	req.cfg = c->o->cfg;
+	req.qp_index = i;
+	ev_wire_req_pack(&req, buf, sizeof(buf));
+	ev_conn_param(c, &p, buf, sizeof(buf));
+	if (rdma_connect(q->cm_id, &p)) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_connect: %s", strerror(errno));
+		return -1;
+	}
+	if (ev_cm_wait(c, &ev, "the server to accept"))
+		return -1;
+	if (ev->event == RDMA_CM_EVENT_ESTABLISHED ||
+	    ev->event == RDMA_CM_EVENT_REJECTED) {
+		if (ev->param.conn.private_data_len >= EV_WIRE_REP_LEN)
+			err = ev_client_take_rep(q, ev->param.conn.private_data,
+						 ev->param.conn.private_data_len);
+		else
+			err = -1;
+		if (err && !ev_failed(c))
+			ev_fail(c, EV_EXIT_SETUP, "QP %u: connection %s", i,
+				rdma_event_str(ev->event));
+		if (!err && ev->event == RDMA_CM_EVENT_REJECTED)
+			err = -1;
+	} else {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: rdma_cm: %s (status %d)%s", i,
+			rdma_event_str(ev->event), ev->status,
+			ev->event == RDMA_CM_EVENT_UNREACHABLE ?
+			": is the server running?" : "");
+		err = -1;
+	}
+	rdma_ack_cm_event(ev);
+	return err;
+}
+
+static int ev_cm_client(struct ev_ctx *c)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+	uint32_t i;
+
+	c->ec = rdma_create_event_channel();
+	if (!c->ec) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_cm: %s", strerror(errno));
+		return -1;
+	}
+	if (ev_resolve(c, c->o->host, 0, &ss, &len))
+		return -1;
+	for (i = 0; i < c->nqps; i++)
+		if (ev_cm_client_qp(c, &c->qps[i], i, (struct sockaddr *)&ss))
+			return -1;
+	return 0;
+}
+
+static int ev_tcp_client_qp(struct ev_ctx *c, struct ev_qp *q, uint32_t i)
+{
+	uint8_t buf[EV_WIRE_REQ_LEN + EV_WIRE_ADDR_LEN];
+	struct ev_wire_req req;
+
+	if (ev_client_qp_init(c, q, i))
+		return -1;
+	q->local.qpn = q->qp->qp_num;
+	q->local.psn = (uint32_t)(ev_mix64(ev_now_ns() ^ i) & 0xffffff);
+	if (ibv_query_gid(c->verbs, c->ib_port, c->gid_index,
+			  (union ibv_gid *)q->local.gid)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_gid %d failed", c->gid_index);
+		return -1;
+	}
+	memset(&req, 0, sizeof(req));
+	req.cfg = c->o->cfg;
+	req.qp_index = i;
+	ev_wire_req_pack(&req, buf, sizeof(buf));
+	ev_wire_addr_pack(&q->local, buf + EV_WIRE_REQ_LEN);
+	if (ev_tcp_io(c, buf, sizeof(buf), 1, "sending a QP request") ||
+	    ev_tcp_io(c, buf, EV_WIRE_REP_LEN + EV_WIRE_ADDR_LEN, 0,
+		      "the server's QP reply") ||
+	    ev_client_take_rep(q, buf, EV_WIRE_REP_LEN))
+		return -1;
+	ev_wire_addr_unpack(&q->remote, buf + EV_WIRE_REP_LEN);
+	return ev_qp_to_rts(q);
+}
+
+static int ev_tcp_client(struct ev_ctx *c)
+{
+	struct sockaddr_storage ss;
+	uint8_t ready = 'R';
+	socklen_t len;
+	uint32_t i;
+	int one = 1;
+
+	if (ev_dev_open(c) || ev_dev_limits(c) ||
+	    ev_resolve(c, c->o->host, 0, &ss, &len))
+		return -1;
+	c->sock = socket(AF_INET, SOCK_STREAM, 0);
+	if (c->sock < 0 || connect(c->sock, (struct sockaddr *)&ss, len)) {
+		ev_fail(c, EV_EXIT_SETUP, "TCP connect to %s port %u: %s",
+			c->o->host, c->o->port, strerror(errno));
+		return -1;
+	}
+	setsockopt(c->sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	for (i = 0; i < c->nqps; i++)
+		if (ev_tcp_client_qp(c, &c->qps[i], i))
+			return -1;
+	return ev_tcp_io(c, &ready, 1, 1, "sending the ready byte");
+}
+
+int ev_client_connect(struct ev_ctx *c)
+{
+	c->nqps = c->o->cfg.qps;
+	c->qps = calloc(c->nqps, sizeof(*c->qps));
+	if (!c->qps) {
+		ev_fail(c, EV_EXIT_SETUP, "out of memory");
+		return -1;
+	}
+	return c->o->tcp ? ev_tcp_client(c) : ev_cm_client(c);
+}
+
+/*
+ * Orderly end: the client disconnects, the server waits (bounded) to
+ * see it, so neither tears a QP down under the other's last ACK.
+ */
+void ev_disconnect(struct ev_ctx *c, int server)
+{
+	uint64_t end = ev_now_ns() + 2000000000ull;
+	struct rdma_cm_event *ev;
+	struct pollfd p;
+	uint32_t i, seen = 0;
+	char b;
+
+	if (c->o->tcp) {
+		if (server && c->sock >= 0) {
+			p.fd = c->sock;
+			p.events = POLLIN;
+			if (poll(&p, 1, 2000) > 0)
+				(void)!recv(c->sock, &b, 1, 0);
+		}
+		return;
+	}
+	if (!server) {
+		for (i = 0; i < c->nqps; i++)
+			if (c->qps[i].cm_id && c->qps[i].qp)
+				rdma_disconnect(c->qps[i].cm_id);
+	}
+	while (c->ec && seen < c->nqps && ev_now_ns() < end) {
+		p.fd = c->ec->fd;
+		p.events = POLLIN;
+		if (poll(&p, 1, 200) <= 0 || rdma_get_cm_event(c->ec, &ev))
+			continue;
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED) {
+			seen++;
+			if (server)
+				rdma_disconnect(ev->id);
+		}
+		rdma_ack_cm_event(ev);
+	}
+}

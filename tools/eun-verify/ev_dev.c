@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: device, memory and QP helpers.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ev_verbs.h"
+
+uint64_t ev_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Keep the first failure: later ones are usually its consequences. */
+void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...)
+{
+	char msg[sizeof(c->error)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "eun-verify: %s: %s\n",
+		c->o->role == EV_ROLE_SERVER ? "server" : "client", msg);
+	if (c->exit_code)
+		return;
+	c->exit_code = code;
+	snprintf(c->error, sizeof(c->error), "%s", msg);
+}
+
+void ev_info(struct ev_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!c->o->verbose)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "eun-verify: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+}
+
+int ev_failed(const struct ev_ctx *c)
+{
+	return c->exit_code != EV_EXIT_OK;
+}
+
+/* Two slots per outstanding message: a full window in flight while the
+ * previous one is being checked.
+ */
+uint32_t ev_ring_slots(const struct ev_config *cfg)
+{
+	return 2 * cfg->depth;
+}
+
+/* Slots are 64-byte aligned so the atomic words after them are aligned. */
+uint32_t ev_slot_size(const struct ev_config *cfg)
+{
+	return (ev_size_max(cfg) + 63) & ~63u;
+}
+
+/**
+ * ev_qp_alloc() - size and register a QP's memory, set up its rings
+ * @q: QP with ctx and idx set
+ * @server: responder layout (atomic words, receive buffers for SEND)
+ */
+int ev_qp_alloc(struct ev_qp *q, int server)
+{
+	struct ev_ctx *c = q->ctx;
+	const struct ev_config *cfg = &c->o->cfg;
+	size_t slots_len, words_len;
+	int access;
+
+	q->nslots = ev_ring_slots(cfg);
+	q->slot_size = ev_slot_size(cfg);
+	q->nwords = server ? EV_ATOMIC_WORDS : q->nslots;
+	q->rbuf_size = server && (cfg->ops & (1u << EV_OP_SEND)) ?
+		       q->slot_size : 0;
+	q->nrecv = server ? q->nslots + EV_SERVER_EXTRA_RECVS : EV_CLIENT_RECVS;
+	q->max_send = server ? 2 * EV_CTRL_MAX : cfg->depth + 2 * EV_CTRL_MAX;
+	slots_len = (size_t)q->nslots * q->slot_size;
+	words_len = (size_t)q->nwords * sizeof(uint64_t);
+	q->mem_len = slots_len + words_len + (size_t)q->nrecv * q->rbuf_size;
+	if (posix_memalign((void **)&q->mem, 4096, q->mem_len)) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: cannot allocate %zu bytes",
+			q->idx, q->mem_len);
+		return -1;
+	}
+	memset(q->mem, 0, q->mem_len);
+	q->slots = q->mem;
+	q->words = (uint64_t *)(q->mem + slots_len);
+	q->rbufs = q->mem + slots_len + words_len;
+	access = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE;
+	if (!cfg->uc)
+		access |= IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC;
+	q->mr = ibv_reg_mr(c->pd, q->mem, q->mem_len, access);
+	if (!q->mr) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_reg_mr of %zu bytes: %s",
+			q->idx, q->mem_len, strerror(errno));
+		return -1;
+	}
+	q->post_ns = calloc(q->nslots, sizeof(*q->post_ns));
+	q->atom_want = calloc(q->nslots, sizeof(*q->atom_want));
+	q->finished = calloc(q->nslots, 1);
+	if (!q->post_ns || !q->atom_want || !q->finished ||
+	    ev_ring_init(&q->sring, q->max_send) ||
+	    ev_ring_init(&q->rring, q->nrecv)) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: out of memory", q->idx);
+		return -1;
+	}
+	ev_atomic_init(&q->am, c->pattern_seed, q->idx);
+	return 0;
+}
+
+/**
+ * ev_qp_create() - completion queue and QP, by rdma_cm or by hand
+ *
+ * With rdma_cm the QP comes out in INIT; by hand we move it there, so in
+ * both cases receives can be posted before the peer may send.
+ */
+int ev_qp_create(struct ev_qp *q, int server)
+{
+	struct ev_ctx *c = q->ctx;
+	struct ibv_qp_init_attr ia;
+	uint32_t i;
+
+	q->cq = ibv_create_cq(c->verbs, (int)(q->max_send + q->nrecv), NULL,
+			      NULL, 0);
+	if (!q->cq) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_create_cq: %s", q->idx,
+			strerror(errno));
+		return -1;
+	}
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = q->cq;
+	ia.recv_cq = q->cq;
+	ia.qp_type = c->o->cfg.uc ? IBV_QPT_UC : IBV_QPT_RC;
+	ia.sq_sig_all = 1;
+	ia.cap.max_send_wr = q->max_send;
+	ia.cap.max_recv_wr = q->nrecv;
+	ia.cap.max_send_sge = 1;
+	ia.cap.max_recv_sge = 1;
+	if (q->cm_id) {
+		if (rdma_create_qp(q->cm_id, c->pd, &ia)) {
+			ev_fail(c, EV_EXIT_SETUP, "QP %u: rdma_create_qp: %s",
+				q->idx, strerror(errno));
+			return -1;
+		}
+		q->qp = q->cm_id->qp;
+	} else {
+		q->qp = ibv_create_qp(c->pd, &ia);
+		if (!q->qp) {
+			ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_create_qp: %s",
+				q->idx, strerror(errno));
+			return -1;
+		}
+		if (ev_qp_to_init(q))
+			return -1;
+	}
+	for (i = 0; i < q->nrecv; i++)
+		if (ev_post_recv(q, i))
+			return -1;
+	(void)server;
+	return 0;
+}
+
+void ev_qp_destroy(struct ev_qp *q)
+{
+	if (q->cm_id && q->qp)
+		rdma_destroy_qp(q->cm_id);
+	else if (q->qp)
+		ibv_destroy_qp(q->qp);
+	q->qp = NULL;
+	if (q->cm_id)
+		rdma_destroy_id(q->cm_id);
+	q->cm_id = NULL;
+	if (q->cq)
+		ibv_destroy_cq(q->cq);
+	q->cq = NULL;
+	if (q->mr)
+		ibv_dereg_mr(q->mr);
+	q->mr = NULL;
+	free(q->mem);
+	free(q->post_ns);
+	free(q->atom_want);
+	free(q->finished);
+	ev_ring_free(&q->sring);
+	ev_ring_free(&q->rring);
+	q->mem = NULL;
+	q->post_ns = q->atom_want = NULL;
+	q->finished = NULL;
+}
+
+/* Receive @idx: a SEND target buffer on the server, zero-length otherwise. */
+int ev_post_recv(struct ev_qp *q, uint32_t idx)
+{
+	struct ibv_recv_wr wr, *bad;
+	struct ibv_sge sge;
+	int err;
+
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = idx;
+	if (q->rbuf_size) {
+		sge.addr = (uintptr_t)(q->rbufs + (size_t)idx * q->rbuf_size);
+		sge.length = q->rbuf_size;
+		sge.lkey = q->mr->lkey;
+		wr.sg_list = &sge;
+		wr.num_sge = 1;
+	}
+	if (ev_ring_push(&q->rring, idx)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: more receives outstanding than posted", q->idx);
+		return -1;
+	}
+	err = ibv_post_recv(q->qp, &wr, &bad);
+	if (err) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_post_recv: %s",
+			q->idx, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Zero-length SEND with immediate carrying a control message. */
+int ev_post_ctrl(struct ev_qp *q, enum ev_ctrl type, uint64_t value)
+{
+	struct ibv_send_wr wr, *bad;
+	int err;
+
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = EV_WRID_CTRL | q->ctrl_seq++;
+	wr.opcode = IBV_WR_SEND_WITH_IMM;
+	wr.imm_data = htonl(ev_imm_ctrl(type, value));
+	wr.send_flags = IBV_SEND_SIGNALED;
+	if (ev_ring_push(&q->sring, wr.wr_id)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: send ring full", q->idx);
+		return -1;
+	}
+	err = ibv_post_send(q->qp, &wr, &bad);
+	if (err) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: post %s: %s", q->idx,
+			ev_ctrl_name(type), strerror(err));
+		return -1;
+	}
+	q->ctrl_inflight++;
+	q->last_ctrl = ev_now_ns();
+	return 0;
+}
+
+static const char *ev_wrid_name(uint64_t id, char *buf, size_t len)
+{
+	if (id == UINT64_MAX)
+		snprintf(buf, len, "nothing");
+	else if (id & EV_WRID_CTRL)
+		snprintf(buf, len, "control send #%llu",
+			 (unsigned long long)(id & ~EV_WRID_CTRL));
+	else
+		snprintf(buf, len, "message %llu", (unsigned long long)id);
+	return buf;
+}
+
+/**
+ * ev_wc_check() - status and order of one completion
+ *
+ * Return: 0 when the completion is successful and the oldest outstanding
+ * work request of its queue; otherwise the failure is recorded and -1.
+ */
+int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	int recv = !!(wc->opcode & IBV_WC_RECV);
+	struct ev_ring *r = recv ? &q->rring : &q->sring;
+	char want[48], got[48];
+	enum ev_order ord;
+
+	if (wc->status != IBV_WC_SUCCESS) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: %s completion of %s failed: %s (vendor err 0x%x)",
+			q->idx, recv ? "receive" : "send",
+			recv ? "a receive" : ev_wrid_name(wc->wr_id, got, sizeof(got)),
+			ibv_wc_status_str(wc->status), wc->vendor_err);
+		return -1;
+	}
+	ord = ev_ring_complete(r, wc->wr_id);
+	if (ord == EV_ORDER_OK)
+		return 0;
+	if (recv) {
+		snprintf(want, sizeof(want), "receive #%llu",
+			 (unsigned long long)ev_ring_oldest(r));
+		snprintf(got, sizeof(got), "receive #%llu",
+			 (unsigned long long)wc->wr_id);
+	} else {
+		ev_wrid_name(ev_ring_oldest(r), want, sizeof(want));
+		ev_wrid_name(wc->wr_id, got, sizeof(got));
+	}
+	ev_fail(q->ctx, EV_EXIT_VERIFY,
+		"QP %u: %s completion out of order: expected %s, got %s (%s)",
+		q->idx, recv ? "receive" : "send", want, got,
+		ord == EV_ORDER_EARLY ? "an older one is missing" :
+					"duplicate or never posted");
+	return -1;
+}
+
+/* Tell every peer QP to stop, and give the messages a moment to leave. */
+void ev_abort_all(struct ev_ctx *c)
+{
+	uint64_t end = ev_now_ns() + 500000000ull, want[EV_MAX_QPS];
+	uint32_t i, pending = 0;
+	struct ibv_wc wc;
+
+	for (i = 0; i < c->nqps; i++) {
+		struct ev_qp *q = &c->qps[i];
+
+		want[i] = UINT64_MAX;
+		if (!q->qp || q->state == EV_QP_DONE ||
+		    q->sring.count == q->sring.cap)
+			continue;
+		if (!ev_post_ctrl(q, EV_CTRL_ABORT, 0)) {
+			want[i] = EV_WRID_CTRL | (q->ctrl_seq - 1);
+			pending++;
+		}
+	}
+	while (pending && ev_now_ns() < end) {
+		for (i = 0; i < c->nqps; i++) {
+			struct ev_qp *q = &c->qps[i];
+
+			if (want[i] == UINT64_MAX)
+				continue;
+			while (ibv_poll_cq(q->cq, 1, &wc) == 1) {
+				if (wc.wr_id != want[i] ||
+				    (wc.opcode & IBV_WC_RECV))
+					continue;
+				want[i] = UINT64_MAX;
+				pending--;
+				break;
+			}
+		}
+	}
+}

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * eun-verify: server (responder) side. It checks the bytes of SEND,
+ * WRITE and WRITE_IMM messages, the order of the message numbers carried
+ * in immediate data, the final value of every atomic word, and grants
+ * the client credit as slots are checked and freed. See ev_verbs.h.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ev_verbs.h"
+
+static uint8_t *ev_slot(struct ev_qp *q, uint64_t m)
+{
+	return q->slots + (size_t)(m % q->nslots) * q->slot_size;
+}
+
+/* Slot of message @m about to be granted: READ sources get its pattern. */
+static void ev_server_prepare_msg(struct ev_qp *q, uint64_t m)
+{
+	struct ev_msg_plan mp;
+
+	ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+	if (mp.op == EV_OP_READ)
+		ev_pattern_fill(ev_slot(q, m), mp.size, q->ctx->pattern_seed,
+				q->idx, m);
+}
+
+/* Initial state: atomic words seeded, the first ring of READ sources. */
+int ev_server_prepare(struct ev_qp *q)
+{
+	uint64_t m;
+
+	memcpy(q->words, q->am.word, sizeof(q->am.word));
+	for (m = 0; m < q->nslots; m++)
+		ev_server_prepare_msg(q, m);
+	return 0;
+}
+
+static int ev_server_check_bytes(struct ev_qp *q, uint64_t m,
+				 const struct ev_msg_plan *mp,
+				 const uint8_t *buf, uint32_t len)
+{
+	struct ev_mismatch mm;
+
+	if (len != mp->size) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: message %llu (%s): %u bytes arrived, expected %u",
+			q->idx, (unsigned long long)m, ev_op_name(mp->op), len,
+			mp->size);
+		return -1;
+	}
+	if (ev_pattern_check(buf, len, q->ctx->pattern_seed, q->idx, m, &mm)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: message %llu (%s, %u bytes): data mismatch at offset %zu: expected 0x%02x, seen 0x%02x (%zu bad bytes in the message)",
+			q->idx, (unsigned long long)m, ev_op_name(mp->op),
+			mp->size, mm.offset, mm.expected, mm.seen, mm.count);
+		return -1;
+	}
+	q->st.checked_msgs++;
+	q->st.checked_bytes += len;
+	return 0;
+}
+
+/* Message numbers below the credit that a receive may carry next. */
+static uint64_t ev_server_next_notifying(struct ev_qp *q)
+{
+	struct ev_msg_plan mp;
+	uint64_t m;
+
+	for (m = q->notify; m < q->credit; m++) {
+		ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+		if (ev_op_notifies(mp.op))
+			return m;
+	}
+	return q->credit;
+}
+
+/* A SEND or WRITE_IMM arrived carrying message number @imm. */
+static int ev_server_data(struct ev_qp *q, const struct ibv_wc *wc,
+			  uint32_t imm)
+{
+	uint64_t want = ev_server_next_notifying(q);
+	uint64_t m = ev_imm_widen(imm, EV_IMM_DATA_BITS, q->notify);
+	enum ev_op got = wc->opcode == IBV_WC_RECV ? EV_OP_SEND : EV_OP_WRITE_IMM;
+	struct ev_msg_plan mp;
+	enum ev_seq seq;
+	const uint8_t *buf;
+
+	if (m >= q->credit) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: message %llu arrived beyond the credit granted (%llu)",
+			q->idx, (unsigned long long)m,
+			(unsigned long long)q->credit);
+		return -1;
+	}
+	seq = ev_seq_classify(want, m);
+	if (seq != EV_SEQ_OK) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			seq == EV_SEQ_GAP ?
+			"QP %u: message %llu missing: message %llu arrived in its place" :
+			"QP %u: expected message %llu, message %llu arrived again or out of order",
+			q->idx, (unsigned long long)want, (unsigned long long)m);
+		return -1;
+	}
+	ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+	if (mp.op != got) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: message %llu arrived as %s, planned as %s",
+			q->idx, (unsigned long long)m, ev_op_name(got),
+			ev_op_name(mp.op));
+		return -1;
+	}
+	buf = got == EV_OP_SEND ?
+	      q->rbufs + (size_t)wc->wr_id * q->rbuf_size : ev_slot(q, m);
+	if (ev_server_check_bytes(q, m, &mp, buf, wc->byte_len))
+		return -1;
+	q->finished[m % q->nslots] = 1;
+	q->notify = m + 1;
+	return 0;
+}
+
+/*
+ * MARK(@upto): the client completed every message below @upto. WRITE
+ * data is in place (RC orders the MARK after it), READs and atomics are
+ * done with their slot; a SEND or WRITE_IMM never seen is lost.
+ */
+static int ev_server_mark(struct ev_qp *q, uint64_t upto)
+{
+	struct ev_msg_plan mp;
+	uint64_t m;
+
+	if (upto > q->credit) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: client marked %llu messages done, only %llu granted",
+			q->idx, (unsigned long long)upto,
+			(unsigned long long)q->credit);
+		return -1;
+	}
+	for (m = q->done; m < upto; m++) {
+		if (q->finished[m % q->nslots])
+			continue;
+		ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+		if (ev_op_notifies(mp.op)) {
+			ev_fail(q->ctx, EV_EXIT_VERIFY,
+				"QP %u: message %llu (%s) missing: the client completed it, it never arrived",
+				q->idx, (unsigned long long)m, ev_op_name(mp.op));
+			return -1;
+		}
+		if (mp.op == EV_OP_WRITE &&
+		    ev_server_check_bytes(q, m, &mp, ev_slot(q, m), mp.size))
+			return -1;
+		q->finished[m % q->nslots] = 1;
+	}
+	if (upto > q->notify)
+		q->notify = upto;
+	return 0;
+}
+
+/* Move the finished prefix on, reusing each slot for a new message. */
+static void ev_server_advance(struct ev_qp *q)
+{
+	struct ev_msg_plan mp;
+	uint64_t cmp;
+
+	while (q->done < q->credit && q->finished[q->done % q->nslots]) {
+		uint64_t m = q->done;
+
+		ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+		if (ev_op_is_atomic(mp.op))
+			ev_atomic_apply(&q->am, &mp, &cmp);
+		q->finished[m % q->nslots] = 0;
+		q->st.msgs++;
+		q->st.bytes += mp.size;
+		q->done++;
+		ev_server_prepare_msg(q, m + q->nslots);
+	}
+}
+
+static int ev_server_check_atomics(struct ev_qp *q)
+{
+	volatile uint64_t *w = q->words;	/* written by the device */
+	uint32_t i;
+
+	for (i = 0; i < EV_ATOMIC_WORDS; i++) {
+		if (w[i] == q->am.word[i])
+			continue;
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: atomic word %u holds 0x%016llx, expected 0x%016llx",
+			q->idx, i, (unsigned long long)w[i],
+			(unsigned long long)q->am.word[i]);
+		return -1;
+	}
+	return 0;
+}
+
+static int ev_server_fin(struct ev_qp *q, uint64_t n)
+{
+	struct ev_msg_plan mp;
+	uint64_t m, atomics = 0;
+
+	if (q->state == EV_QP_RUN) {
+		if (ev_server_mark(q, n))
+			return -1;
+		ev_server_advance(q);
+		if (q->done != n) {
+			ev_fail(q->ctx, EV_EXIT_VERIFY,
+				"QP %u: FIN after %llu messages, %llu finished here",
+				q->idx, (unsigned long long)n,
+				(unsigned long long)q->done);
+			return -1;
+		}
+		if (ev_server_check_atomics(q))
+			return -1;
+		for (m = 0; m < n && (q->ctx->o->cfg.ops &
+				      ((1u << EV_OP_CAS) | (1u << EV_OP_FAA))); m++) {
+			ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+			atomics += ev_op_is_atomic(mp.op);
+		}
+		q->st.checked_msgs += atomics;
+		q->st.checked_bytes += 8 * atomics;
+		q->fin_count = n;
+		q->st.t_last = ev_now_ns();
+		q->state = EV_QP_FIN;
+	} else if (n != q->fin_count) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: second FIN says %llu, first %llu",
+			q->idx, (unsigned long long)n,
+			(unsigned long long)q->fin_count);
+		return -1;
+	}
+	/* A repeated FIN means our FIN_ACK was lost (UC): answer again. */
+	return ev_post_ctrl(q, EV_CTRL_FIN_ACK, n);
+}
+
+static int ev_server_ctrl(struct ev_qp *q, uint32_t imm)
+{
+	uint64_t v = ev_imm_widen(imm & ((1u << EV_IMM_CTRL_BITS) - 1),
+				  EV_IMM_CTRL_BITS, q->done);
+
+	switch (ev_imm_ctrl_type(imm)) {
+	case EV_CTRL_MARK:
+		if (q->state != EV_QP_RUN)
+			return 0;	/* late repeat */
+		return ev_server_mark(q, v);
+	case EV_CTRL_FIN:
+		return ev_server_fin(q, v);
+	case EV_CTRL_ABORT:
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: the client reported a failure (see its report)",
+			q->idx);
+		return -1;
+	default:
+		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: unexpected control 0x%08x",
+			q->idx, imm);
+		return -1;
+	}
+}
+
+static int ev_server_recv(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	uint32_t imm;
+	int err;
+
+	if (!(wc->wc_flags & IBV_WC_WITH_IMM)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: receive without immediate data", q->idx);
+		return -1;
+	}
+	imm = ntohl(wc->imm_data);
+	if (!q->st.t_first)
+		q->st.t_first = ev_now_ns();
+	err = ev_imm_is_ctrl(imm) ? ev_server_ctrl(q, imm) :
+				    ev_server_data(q, wc, imm);
+	if (err)
+		return -1;
+	ev_server_advance(q);
+	return ev_post_recv(q, (uint32_t)wc->wr_id);
+}
+
+static int ev_server_wc(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	if (ev_wc_check(q, wc))
+		return -1;
+	if (wc->opcode & IBV_WC_RECV)
+		return ev_server_recv(q, wc);
+	q->ctrl_inflight--;
+	/* FIN_ACK delivered (RC) or at least sent (UC): this QP is done. */
+	if (q->state == EV_QP_FIN && !q->ctrl_inflight)
+		q->state = EV_QP_DONE;
+	return 0;
+}
+
+/* Grant the freed slots; when idle, repeat the grant (UC may lose it). */
+static int ev_server_credit(struct ev_qp *q, uint64_t now)
+{
+	uint64_t grant = q->done + q->nslots;
+
+	if (q->state != EV_QP_RUN || q->ctrl_inflight >= EV_CTRL_MAX)
+		return 0;
+	if (grant > q->credit) {
+		q->credit = grant;
+		return ev_post_ctrl(q, EV_CTRL_CREDIT, grant);
+	}
+	if (!q->ctrl_inflight && now - q->last_progress > EV_RESEND_NS &&
+	    now - q->last_ctrl > EV_RESEND_NS)
+		return ev_post_ctrl(q, EV_CTRL_CREDIT, q->credit);
+	return 0;
+}
+
+static int ev_server_step(struct ev_qp *q, uint64_t now)
+{
+	struct ibv_wc wc[EV_POLL_BATCH];
+	int i, n;
+
+	n = ibv_poll_cq(q->cq, EV_POLL_BATCH, wc);
+	if (n < 0) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
+		return -1;
+	}
+	if (n)
+		q->last_progress = now;
+	for (i = 0; i < n; i++)
+		if (ev_server_wc(q, &wc[i]))
+			return -1;
+	if (q->state == EV_QP_RUN && now - q->last_progress >
+	    (uint64_t)(q->ctx->o->timeout * 1e9)) {
+		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
+			"QP %u: nothing arrived for %.0f s (%llu messages finished, credit %llu)",
+			q->idx, q->ctx->o->timeout, (unsigned long long)q->done,
+			(unsigned long long)q->credit);
+		return -1;
+	}
+	return ev_server_credit(q, now);
+}
+
+int ev_server_run(struct ev_ctx *c)
+{
+	uint64_t now = ev_now_ns(), end;
+	uint32_t i, done;
+
+	for (i = 0; i < c->nqps; i++)
+		c->qps[i].last_progress = now;
+	for (;;) {
+		now = ev_now_ns();
+		done = 0;
+		for (i = 0; i < c->nqps; i++) {
+			struct ev_qp *q = &c->qps[i];
+
+			if (q->state == EV_QP_DONE) {
+				done++;
+				continue;
+			}
+			if (ev_server_step(q, now))
+				goto fail;
+		}
+		if (done == c->nqps)
+			break;
+	}
+	/* A little grace: a lost FIN_ACK on UC brings a repeated FIN. */
+	if (c->o->cfg.uc) {
+		end = ev_now_ns() + 3 * EV_RESEND_NS;
+		while (ev_now_ns() < end)
+			for (i = 0; i < c->nqps; i++)
+				if (ev_server_step(&c->qps[i], ev_now_ns()))
+					goto fail;
+	}
+	return 0;
+fail:
+	ev_abort_all(c);
+	return -1;
+}

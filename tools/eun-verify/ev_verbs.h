@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * eun-verify: verbs engine shared by the client, the server and the two
+ * ways of connecting (rdma_cm, TCP exchange).
+ *
+ * DOC: protocol
+ * The client (requester) posts data messages 0, 1, 2, ... on each QP. The
+ * server keeps a ring of nslots = 2 * depth slots; message m uses slot
+ * m % nslots as the target of a WRITE / WRITE_IMM or the source of a READ
+ * (prepared with message m's pattern before it is granted). SEND lands in
+ * a receive buffer; atomics hit one of EV_ATOMIC_WORDS words.
+ *
+ * Control travels as zero-length SEND with immediate (see ev_track.h):
+ * the server grants CREDIT(c) = "you may post messages < c", the client
+ * reports MARK(c) = "messages < c completed here", then FIN(n) at the end,
+ * answered by FIN_ACK(n) once every message and atomic word is checked.
+ * Values are absolute, so a control message may be repeated safely: both
+ * ends resend the latest one when idle, which lets UC runs that lose a
+ * control message still end with a precise report.
+ *
+ * The server finishes message m when it checked it (SEND and WRITE_IMM on
+ * arrival, WRITE when a MARK covers it) or, for READ and atomics, when a
+ * MARK says the client has it. Slots are reused only past the finished
+ * prefix, so no byte is overwritten before it is checked.
+ */
+#ifndef EV_VERBS_H
+#define EV_VERBS_H
+
+#include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+
+#include "ev_opts.h"
+#include "ev_pattern.h"
+#include "ev_plan.h"
+#include "ev_report.h"
+#include "ev_track.h"
+#include "ev_wire.h"
+
+#define EV_CTRL_MAX		4	/* control sends in flight per QP */
+#define EV_CLIENT_RECVS		32	/* receives for credits and acks */
+#define EV_SERVER_EXTRA_RECVS	16	/* beyond nslots, for control */
+#define EV_RESEND_NS		200000000ull	/* idle time before a resend */
+#define EV_POLL_BATCH		32
+
+/* wr_id: the top bit tells control sends from data messages. */
+#define EV_WRID_CTRL		(1ull << 63)
+
+enum ev_qp_state {
+	EV_QP_RUN,		/* client: posting; server: serving */
+	EV_QP_DRAIN,		/* client: bound reached, waiting for completions */
+	EV_QP_FIN,		/* client: FIN sent; server: FIN_ACK sent */
+	EV_QP_DONE,		/* FIN_ACK received (client) or delivered (server) */
+	EV_QP_STATE_COUNT
+};
+
+struct ev_ctx;
+
+/**
+ * struct ev_qp - one connected QP and its traffic state
+ *
+ * One registration covers the slot ring, the atomic words and the
+ * receive buffers. Counters are absolute message numbers.
+ */
+struct ev_qp {
+	struct ev_ctx *ctx;
+	uint32_t idx;			/* QP index within the run */
+	struct rdma_cm_id *cm_id;	/* rdma_cm set-up only */
+	struct ibv_cq *cq;		/* send and receive completions */
+	struct ibv_qp *qp;
+	struct ibv_mr *mr;
+
+	/* registered memory */
+	uint8_t *mem;
+	size_t mem_len;
+	uint8_t *slots;			/* nslots * slot_size */
+	uint32_t nslots;
+	uint32_t slot_size;
+	uint64_t *words;		/* atomic words (server), results (client) */
+	uint32_t nwords;
+	uint8_t *rbufs;			/* nrecv * rbuf_size, SEND targets */
+	uint32_t nrecv;
+	uint32_t rbuf_size;
+	uint32_t max_send;
+
+	/* peer */
+	struct ev_wire_rep peer;	/* client: server's region */
+	struct ev_qp_addr local;	/* TCP exchange */
+	struct ev_qp_addr remote;	/* TCP exchange */
+
+	/* checking */
+	struct ev_ring sring;		/* sends posted, in order */
+	struct ev_ring rring;		/* receives posted, in order */
+	struct ev_atomic_model am;	/* expected atomic words */
+	uint64_t *post_ns;		/* client: post time per slot */
+	uint64_t *atom_want;		/* client: expected result per slot */
+	uint8_t *finished;		/* server: per slot, message finished */
+	struct ev_stats st;
+
+	/* progress */
+	enum ev_qp_state state;
+	uint64_t next;			/* client: next message to post */
+	uint64_t done;			/* client: completed; server: finished prefix */
+	uint64_t credit;		/* client: granted; server: granted so far */
+	uint64_t marked;		/* client: last MARK value sent */
+	uint64_t notify;		/* server: next message a receive may carry */
+	uint64_t fin_count;		/* server: message count from FIN */
+	uint64_t bytes_posted;		/* client */
+	uint32_t data_inflight;
+	uint32_t ctrl_inflight;
+	uint64_t ctrl_seq;
+	uint64_t last_progress;		/* ns: last completion of any kind */
+	uint64_t last_ctrl;		/* ns: last control message posted */
+};
+
+/**
+ * struct ev_ctx - one run
+ */
+struct ev_ctx {
+	struct ev_opts *o;
+	uint64_t pattern_seed;
+	struct ibv_context *verbs;
+	struct ibv_pd *pd;
+	int own_verbs;			/* opened by us (TCP), not by rdma_cm */
+	uint8_t ib_port;
+	int gid_index;
+	enum ibv_mtu mtu;
+	uint32_t rd_atom;		/* READ/atomic depth both ways */
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *listen_id;
+	int lsock;			/* TCP listening socket */
+	int sock;			/* TCP control connection */
+	struct ev_qp *qps;
+	uint32_t nqps;
+	uint64_t t_start;
+	int exit_code;			/* first failure, enum ev_exit */
+	char error[512];
+};
+
+uint64_t ev_now_ns(void);
+__attribute__((format(printf, 3, 4)))
+void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+void ev_info(struct ev_ctx *c, const char *fmt, ...);
+int ev_failed(const struct ev_ctx *c);
+
+uint32_t ev_ring_slots(const struct ev_config *cfg);
+uint32_t ev_slot_size(const struct ev_config *cfg);
+int ev_qp_alloc(struct ev_qp *q, int server);
+int ev_qp_create(struct ev_qp *q, int server);
+void ev_qp_destroy(struct ev_qp *q);
+int ev_post_recv(struct ev_qp *q, uint32_t idx);
+int ev_post_ctrl(struct ev_qp *q, enum ev_ctrl type, uint64_t value);
+int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc);
+void ev_abort_all(struct ev_ctx *c);
+
+int ev_dev_open(struct ev_ctx *c);
+int ev_dev_limits(struct ev_ctx *c);
+int ev_qp_to_init(struct ev_qp *q);
+int ev_qp_to_rts(struct ev_qp *q);
+
+int ev_server_connect(struct ev_ctx *c);
+int ev_client_connect(struct ev_ctx *c);
+void ev_disconnect(struct ev_ctx *c, int server);
+
+int ev_server_run(struct ev_ctx *c);
+int ev_client_run(struct ev_ctx *c);
+int ev_server_prepare(struct ev_qp *q);
+
+#endif /* EV_VERBS_H */
