@@ -6,10 +6,10 @@
 MODULE_KO := $(BUILD)/rdma_rxe_eun.ko
 EUN_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(REPO)/dkms.conf)
 
-.PHONY: module install uninstall dkms-install dkms-remove checkpatch
+.PHONY: module install uninstall dkms-install dkms-remove checkpatch build-test
 
 all: module
-CHECK_TARGETS += module checkpatch
+CHECK_TARGETS += build-test module checkpatch
 
 module:
 	$(REPO)/tools/deps.sh build
@@ -32,3 +32,8 @@ dkms-remove:
 # Kernel style on the project's own C files (see .checkpatch.conf).
 checkpatch:
 	$(REPO)/tools/checkpatch.sh
+
+# Version checks and patch-series assembly, against fakes and broken series.
+build-test:
+	$(REPO)/tools/deps.sh build
+	$(REPO)/tools/tests/test_build.sh

@@ -24,6 +24,8 @@ fi
 repo=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 own=$repo/drivers/infiniband/sw/rxe_eun
+# EUN_PATCH_DIR tries another series (and lets tests break one on purpose).
+patches=${EUN_PATCH_DIR:-$own/patches}
 kdir_override=${KDIR:-}
 
 eval "$("$repo/tools/kver.sh")"
@@ -39,13 +41,13 @@ cp "$upstream"/*.c "$upstream"/*.h "$stage/"
 
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac
-	[ -f "$own/patches/$p" ] || die "patch '$p' named in series does not exist"
-	if ! patch -s -p1 -d "$stage" --no-backup-if-mismatch -r - \
-			< "$own/patches/$p" > "$stage/.patch.log" 2>&1; then
+	[ -f "$patches/$p" ] || die "patch '$p' named in series does not exist"
+	if ! patch -s -p1 --fuzz=0 -d "$stage" --no-backup-if-mismatch -r - \
+			< "$patches/$p" > "$stage/.patch.log" 2>&1; then
 		cat "$stage/.patch.log" >&2
 		die "patch $p does not apply to rxe of linux-source $DEBVER"
 	fi
-done < "$own/patches/series"
+done < "$patches/series"
 
 cp "$own"/eun_*.c "$own"/eun_*.h "$stage/"
 cp -r "$repo/include/." "$stage/include/"
