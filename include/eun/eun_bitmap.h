@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reorder bitmaps of rxe_eun: the hybrid-dynamic (HD) bitmap of Eunomia and
+ * a static circular baseline (IRN, MP-RDMA), behind one interface.
+ *
+ * The receiver asks, for each data packet, what to do with it; every bit of
+ * state lives in the emulated memory of a &struct eun_memctl. No locks
+ * inside: the caller holds the QP's lock around every call for a connection
+ * and a device-wide lock (or its equivalent) around the controller.
+ */
+#ifndef EUN_BITMAP_H
+#define EUN_BITMAP_H
+
+#include <linux/types.h>
+
+#include "eun/eun_memctl.h"
+#include "eun/eun_psn.h"
+
+#define EUN_BM_DEF_BLOCK_BITS	16
+#define EUN_BM_DEF_CAP_BITS	256
+#define EUN_BM_DEF_STATIC_BITS	256
+/* Field widths of the packed state (see the DOC in eun_bitmap.c). */
+#define EUN_BM_MAX_BITS		4096
+#define EUN_BM_MAX_BLOCKS	256
+
+/**
+ * enum eun_bm_kind - which bitmap design a &struct eun_bm runs
+ * @EUN_BM_HD: hybrid-dynamic bitmap, allocated on the first out-of-order
+ *	packet, grown block by block up to the cap, freed when back in order
+ * @EUN_BM_STATIC: one fixed circular bitmap per connection, allocated when
+ *	the connection opens and kept until it closes
+ * @EUN_BM_KIND_COUNT: number of kinds
+ */
+enum eun_bm_kind {
+	EUN_BM_HD,
+	EUN_BM_STATIC,
+	EUN_BM_KIND_COUNT
+};
+
+/**
+ * enum eun_bm_layout - how the HD metadata is laid out in emulated memory
+ * @EUN_BM_LAYOUT_COMPACT: packed state words and a block-offset table that
+ *	grows with the bitmap (the run is moved when it must grow)
+ * @EUN_BM_LAYOUT_PAPER: the paper's fixed run of 24 blocks (48 bytes), or
+ *	more if the offset table of the cap needs it
+ * @EUN_BM_LAYOUT_COUNT: number of layouts
+ */
+enum eun_bm_layout {
+	EUN_BM_LAYOUT_COMPACT,
+	EUN_BM_LAYOUT_PAPER,
+	EUN_BM_LAYOUT_COUNT
+};
+
+/**
+ * enum eun_bm_verdict - what the receiver must do with a packet
+ * @EUN_BM_IN_ORDER: deliver; &eun_bm_result.advance packets (this one and
+ *	the buffered ones after it) are now in order
+ * @EUN_BM_OOO: tracked out of order: keep it, answer with a SACK
+ * @EUN_BM_DUPLICATE: received before: drop it, acknowledge again
+ * @EUN_BM_BEYOND_CAP: too far ahead of the head to track: drop, NACK
+ * @EUN_BM_NO_MEMORY: the emulated memory is exhausted: drop, NACK
+ * @EUN_BM_VERDICT_COUNT: number of verdicts
+ */
+enum eun_bm_verdict {
+	EUN_BM_IN_ORDER,
+	EUN_BM_OOO,
+	EUN_BM_DUPLICATE,
+	EUN_BM_BEYOND_CAP,
+	EUN_BM_NO_MEMORY,
+	EUN_BM_VERDICT_COUNT
+};
+
+/**
+ * struct eun_bm_params - configuration of a &struct eun_bm
+ * @kind: HD or static
+ * @layout: HD metadata layout (ignored by the static bitmap)
+ * @block_bits: HD bits per block: a multiple of 16, at most @cap_bits
+ * @cap_bits: HD bits one connection may hold: a multiple of @block_bits,
+ *	at most %EUN_BM_MAX_BITS and %EUN_BM_MAX_BLOCKS blocks
+ * @static_bits: static bits per connection: a multiple of 16, at most
+ *	%EUN_BM_MAX_BITS
+ */
+struct eun_bm_params {
+	enum eun_bm_kind kind;
+	enum eun_bm_layout layout;
+	u32 block_bits;
+	u32 cap_bits;
+	u32 static_bits;
+};
+
+/**
+ * struct eun_bm_result - answer for one packet
+ * @verdict: what to do with the packet
+ * @advance: for %EUN_BM_IN_ORDER, how far the expected PSN moved (at least
+ *	1); 0 otherwise
+ * @head: expected PSN after this packet
+ */
+struct eun_bm_result {
+	enum eun_bm_verdict verdict;
+	u32 advance;
+	u32 head;
+};
+
+/**
+ * struct eun_bm_info - state of one connection, for SACKs, counters, tests
+ * @active: the connection holds bitmap memory
+ * @head: first missing PSN (valid when @active)
+ * @span: highest tracked PSN - @head + 1; 0 when nothing is tracked
+ * @circ_bits: bits in the circular portion
+ * @total_bits: bits allocated (circular + linear)
+ * @reach: PSNs from @head on that can be tracked without passing the cap
+ * @meta_blocks: emulated blocks holding this connection's metadata
+ */
+struct eun_bm_info {
+	bool active;
+	u32 head;
+	u32 span;
+	u32 circ_bits;
+	u32 total_bits;
+	u32 reach;
+	u32 meta_blocks;
+};
+
+/**
+ * struct eun_bm_stats - event counts of a &struct eun_bm
+ * @verdicts: packets per &enum eun_bm_verdict
+ * @creates: bitmaps created (HD: first out-of-order packet; static: open)
+ * @grows: blocks added past the tail (HD)
+ * @merges: linear portions absorbed into the circular one (HD)
+ * @moves: metadata runs moved to grow their offset table (HD, compact)
+ * @frees: bitmaps freed (HD garbage collection, close)
+ */
+struct eun_bm_stats {
+	u64 verdicts[EUN_BM_VERDICT_COUNT];
+	u64 creates;
+	u64 grows;
+	u64 merges;
+	u64 moves;
+	u64 frees;
+};
+
+/**
+ * struct eun_bm - bitmaps of all connections of one device
+ * @mc: emulated memory the bitmaps live in
+ * @p: configuration
+ * @block_words: master blocks per HD bitmap block
+ * @max_blocks: HD blocks per connection at the cap
+ * @static_words: master blocks per static bitmap
+ * @stats: event counts
+ */
+struct eun_bm {
+	struct eun_memctl *mc;
+	struct eun_bm_params p;
+	u32 block_words;
+	u32 max_blocks;
+	u32 static_words;
+	struct eun_bm_stats stats;
+};
+
+void eun_bm_default_params(struct eun_bm_params *p, enum eun_bm_kind kind);
+int eun_bm_init(struct eun_bm *bm, struct eun_memctl *mc,
+		const struct eun_bm_params *p);
+int eun_bm_open(struct eun_bm *bm, u32 conn, u32 first_psn);
+int eun_bm_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
+	      struct eun_bm_result *res);
+void eun_bm_close(struct eun_bm *bm, u32 conn);
+int eun_bm_get_info(const struct eun_bm *bm, u32 conn,
+		    struct eun_bm_info *info);
+int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
+		unsigned long *bits, u32 nbits);
+const char *eun_bm_verdict_name(enum eun_bm_verdict v);
+
+/**
+ * eun_bm_must_drop() - whether a verdict means drop and NACK
+ * @v: verdict
+ *
+ * Return: true for the two "cannot track" verdicts.
+ */
+static inline bool eun_bm_must_drop(enum eun_bm_verdict v)
+{
+	return v == EUN_BM_BEYOND_CAP || v == EUN_BM_NO_MEMORY;
+}
+
+#endif /* EUN_BITMAP_H */
