@@ -264,9 +264,102 @@ bed_setup()
 	if ! bed_module_live "$BED_MODULE"; then
 		bed_module_load || return 1
 	fi
+	modprobe rdma_ucm || return 1
 	bed_links_add || return 1
 	busywait 10000 bed_gid_index "$BED_DEV" >/dev/null || {
 		echo "bed_setup: no IPv4 GID on $BED_DEV" >&2
 		return 1
 	}
+}
+
+# --- traffic helpers ---------------------------------------------------------
+
+# bed_cm_listening PORT: an rdma_cm id listens on PORT.
+bed_cm_listening()
+{
+	rdma resource show cm_id 2>/dev/null | grep -E "state LISTEN" |
+		grep -qE "[:.]$1( |$)"
+}
+
+# bed_perftest TOOL PORT SIZE ITERS [ARGS...]: run one perftest transfer
+# between the guests, TOOL's server on the server guest. Both sides check
+# the exit status and, on an unimpaired bed, that no retransmission
+# counter moved. The client times the transfer with the guest clock and
+# appends "tool,size,iters,bytes,elapsed_s,perftest_mbps" to
+# $BED_RESULTS/perf.csv; perftest's output is kept in $BED_RESULTS.
+bed_perftest()
+{
+	local tool=$1 port=$2 size=$3 iters=$4 pid rc t0 t1 bytes el mbps line
+	local tag=$tool-$port before after out
+	shift 4
+	local extra="$*"
+	# -u: the QP's ack timeout, 4.096 us * 2^N. perftest's default (14,
+	# 67 ms) is shorter than a TCG guest may be starved on a busy host,
+	# which fakes loss; 18 is about 1 s. BED_QP_TIMEOUT overrides.
+	local args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -n "$iters"
+		-u "${BED_QP_TIMEOUT:-18}" "$@")
+
+	[ "$tool" = ib_atomic_bw ] || args+=(-s "$size")
+	before=$BED_RESULTS/$tag.counters-before
+	after=$BED_RESULTS/$tag.counters-after
+	out=$BED_RESULTS/$tag.$BED_ROLE.out
+	bed_counters "$before"
+	if [ "$BED_ROLE" = server ]; then
+		"$tool" "${args[@]}" > "$out" 2>&1 &
+		pid=$!
+		bed_wait_tcp_listen "$port" 30000
+		check_err $? "$tool server does not listen on $port"
+		bed_barrier "$tag-ready" 60
+		check_err $? "client did not come"
+		bed_wait_pid $pid $((BED_TIMEOUT / 2))
+		rc=$?
+		check_err $rc "$tool server exited with $rc (124: timeout)"
+	else
+		bed_barrier "$tag-ready" 90
+		check_err $? "server did not come up"
+		t0=$(date +%s%N)
+		"$tool" "${args[@]}" "$BED_SERVER" > "$out" 2>&1 &
+		pid=$!
+		bed_wait_pid $pid $((BED_TIMEOUT / 2))
+		rc=$?
+		t1=$(date +%s%N)
+		check_err $rc "$tool client exited with $rc (124: timeout)"
+		# Bytes moved by the test: one message per iteration (atomics: 8 B).
+		[ "$tool" = ib_atomic_bw ] && size=8
+		bytes=$((size * iters))
+		el=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+		# perftest's own figure: "BW average[MB/sec]" or "t_avg[usec]"
+		line=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+/ { l = $0 } END { print l }' "$out")
+		case "$tool" in
+		*_lat) mbps=$(echo "$line" | awk '{ print $6 }') ;;
+		*)     mbps=$(echo "$line" | awk '{ print $4 }') ;;
+		esac
+		if [ $rc -eq 0 ]; then
+			log_info "$tool size=$size iters=$iters bytes=$bytes elapsed=${el}s" \
+				"=> $(awk -v b=$bytes -v e="$el" 'BEGIN { printf "%.3f", b / e / 1e6 }') MB/s" \
+				"(perftest: ${mbps:-?} ${tool##*_})"
+			echo "$tool,$size,$iters,$bytes,$el,${mbps:-}" >> "$BED_RESULTS/perf.csv"
+		fi
+	fi
+	bed_counters "$after"
+	if [ "$BED_IMPAIRED" = 0 ]; then
+		bed_check_no_retrans "$before" "$after" 2>&1
+		check_err $? "retransmissions on an unimpaired link (see $after)"
+	fi
+	log_info "$tool: sent_pkts +$(bed_counter_delta "$before" "$after" sent_pkts)" \
+		"rcvd_pkts +$(bed_counter_delta "$before" "$after" rcvd_pkts)"
+	[ $RET -ne 0 ] && tail -n 5 "$out" | sed 's/^/\t/'
+	log_test "$BED_MODULE: $tool${extra:+ $extra} size $size iters $iters"
+}
+
+# bed_perftest_sizes TOOL PORT [ARGS...]: bed_perftest for every BED_SIZES.
+bed_perftest_sizes()
+{
+	local tool=$1 port=$2 s
+	shift 2
+
+	for s in $BED_SIZES; do
+		bed_perftest "$tool" "$port" "$s" "$BED_ITERS" "$@"
+		port=$((port + 1))
+	done
 }

@@ -129,7 +129,7 @@ resolve_tests()
 		local hits=("$repo"/$pat)
 		[ ${#hits[@]} -gt 0 ] || die "TESTS: nothing matches '$pat'"
 		for f in "${hits[@]}"; do
-			[ "${f##*/}" = lib.sh ] && continue
+			[[ ${f##*/} == lib.sh || ${f##*/} == *_lib.sh ]] && continue
 			[ -f "$f" ] || die "TESTS: '$f' is not a file"
 			# A glob picks executables only; a named file must be one.
 			if [ ! -x "$f" ]; then

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+# The two-guest qemu bed: initramfs, guest selftests, the demo benchmark.
+# Documentation/testing.rst describes the bed and how to add a test.
+
+.PHONY: bed-deps bed-initramfs selftest demo
+
+CHECK_TARGETS += selftest
+
+bed-deps:
+	@$(REPO)/tools/deps.sh bed
+
+bed-initramfs: bed-deps
+	@$(REPO)/tools/vm/mkinitramfs.sh
+
+# Both modules, one boot each; fails if any selftest fails.
+selftest: bed-initramfs
+	$(MAKE) --no-print-directory module
+	RESULTS=$(RESULTS) $(REPO)/tools/vm/selftest.sh
+
+demo: bed-initramfs
+	$(MAKE) --no-print-directory module
+	RESULTS=$(RESULTS) $(REPO)/tools/bench/demo.sh

@@ -1,0 +1,11 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perftest ib_write_lat (64 B ping-pong) between the guests; on an
+# unimpaired bed no retransmission counter may move.
+set -uo pipefail
+source "$BED_REPO/selftests/lib.sh"
+
+require_cmd ib_write_lat
+bed_perftest ib_write_lat 18640 64 "$BED_ITERS"
+exit $EXIT_STATUS
