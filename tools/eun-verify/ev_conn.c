@@ -186,7 +186,10 @@ int ev_qp_to_rts(struct ev_qp *q)
 	a.sq_psn = q->local.psn;
 	mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
 	if (!uc) {
-		a.timeout = 14;
+		/* 4.096 us << 17 = 0.5 s, what rdma_cm picks for RoCE: a
+		 * shorter one fires spuriously on slow (emulated) hosts.
+		 */
+		a.timeout = 17;
 		a.retry_cnt = 7;
 		a.rnr_retry = 7;	/* 7: retry for ever, our timeout bounds it */
 		a.max_rd_atomic = (uint8_t)c->rd_atom;

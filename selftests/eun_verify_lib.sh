@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the eun-verify selftests (sourced after lib.sh). Not a test:
+# not executable, so the runner's glob skips it.
+
+EV=$BED_REPO/build/eun-verify
+EV_PORT=${EV_PORT:-18700}
+
+# ev_require: fail (not skip) when the tool is missing: make tools builds it.
+ev_require()
+{
+	require_cmd rdma awk
+	if [ ! -x "$EV" ]; then
+		echo "$EV is missing: run 'make tools' on the host" >&2
+		exit $ksft_fail
+	fi
+	modprobe rdma_ucm 2>/dev/null
+}
+
+# ev_field FILE KEY [total]: a scalar of the report's top level, or of its
+# "total" object. The tool writes flat JSON with fixed keys, so awk does;
+# python would cost seconds per call under TCG.
+ev_field()
+{
+	awk -v key="$2" -v part="${3:-top}" '{
+		s = $0
+		if (part == "total") { i = index(s, "\"total\":{"); s = substr(s, i) }
+		else { i = index(s, "\"per_qp\":"); if (i) s = substr(s, 1, i) }
+		if (match(s, "\"" key "\":(\"[^\"]*\"|[-0-9.e+]+)")) {
+			v = substr(s, RSTART + length(key) + 3, RLENGTH - length(key) - 3)
+			gsub(/"/, "", v); print v; exit
+		}
+	}' "$1" 2>/dev/null
+}
+
+# ev_summary FILE: "result nqps" then the total's messages bytes
+# checked_messages checked_bytes elapsed_s goodput_MBps lat_p50_us
+# lat_p99_us, space separated, in one awk run.
+ev_summary()
+{
+	awk 'function get(s, k,   v) {
+		if (!match(s, "\"" k "\":(\"[^\"]*\"|[-0-9.e+]+)")) return "?"
+		v = substr(s, RSTART + length(k) + 3, RLENGTH - length(k) - 3)
+		gsub(/"/, "", v); return v
+	}
+	{
+		i = index($0, "\"per_qp\":"); j = index($0, "\"total\":{")
+		top = substr($0, 1, i); qps = substr($0, i, j - i)
+		tot = substr($0, j)
+		n = gsub(/"lat_max_us"/, "", qps)
+		printf "%s %d", get(top, "result"), n
+		split("messages bytes checked_messages checked_bytes elapsed_s goodput_MBps lat_p50_us lat_p99_us", k, " ")
+		for (x = 1; x <= 8; x++) printf " %s", get(tot, k[x])
+		printf "\n"; exit
+	}' "$1" 2>/dev/null
+}
+
+
+# ev_run NAME WANT_RC SERVER_ARGS -- CLIENT_ARGS: one eun-verify run, the
+# server on the server guest, the client on the client guest. Each side
+# records its JSON report in $BED_RESULTS/NAME.json, its stderr in
+# NAME.err, its exit status in EV_RC; the check fails when the exit status
+# is not WANT_RC. A new port per run: no wait for the old one to close.
+ev_run()
+{
+	local name=$1 want=$2 sargs=() cargs=() pid rc
+	shift 2
+
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do sargs+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	cargs=("$@")
+	EV_PORT=$((EV_PORT + 1))
+	EV_OUT=$BED_RESULTS/$name.json
+	EV_ERR=$BED_RESULTS/$name.err
+	if [ "$BED_ROLE" = server ]; then
+		"$EV" -s -p $EV_PORT -T 60 --json "${sargs[@]}" > "$EV_OUT" 2> "$EV_ERR" &
+		pid=$!
+		# The server says so on stderr once it listens: cheaper to
+		# watch than spawning rdma/ss every 100 ms under TCG.
+		busywait 30000 grep -q "listening" "$EV_ERR"
+		check_err $? "$name: server does not listen on port $EV_PORT"
+		bed_barrier "$name" 90
+		check_err $? "$name: client did not come"
+	else
+		bed_barrier "$name" 120
+		check_err $? "$name: server did not come up"
+		"$EV" -c "$BED_SERVER" -p $EV_PORT -T 60 --json "${cargs[@]}" \
+			> "$EV_OUT" 2> "$EV_ERR" &
+		pid=$!
+	fi
+	bed_wait_pid $pid 150
+	rc=$?
+	EV_RC=$rc
+	if [ "$rc" -ne "$want" ]; then
+		check_err 1 "$name: $BED_ROLE exited with $rc, want $want (124: killed): $(tail -n 2 "$EV_ERR" | tr '\n' ' ')"
+	fi
+	return 0
+}
+
+# ev_expect NAME KEY[@total] WANT: a field of the last report must be WANT.
+ev_expect()
+{
+	local got key=${2%@total} part=top
+
+	[ "$key" != "$2" ] && part=total
+	got=$(ev_field "$EV_OUT" "$key" $part)
+	[ "$got" = "$3" ] || check_err 1 "$1: $2 is '${got:-?}', want '$3'"
+}
+
+# ev_expect_err NAME REGEX: the last report's error must match REGEX.
+ev_expect_err()
+{
+	local got
+
+	got=$(ev_field "$EV_OUT" error)
+	echo "$got" | grep -Eq -- "$2" ||
+		check_err 1 "$1: error '${got:-none}' does not match '$2'"
+}
+
+# ev_pkts: packets this guest's device has sent; under TCG packet counts are
+# steadier than any rate.
+ev_pkts()
+{
+	cat /sys/class/infiniband/"$BED_DEV"/ports/1/hw_counters/sent_pkts 2>/dev/null || echo 0
+}
