@@ -149,11 +149,12 @@ bed_counters()
 	done >> "$out"
 }
 
-# bed_counter_delta BEFORE AFTER NAME: increase of counter NAME summed over
-# devices (a device absent before counts from zero).
+# bed_counter_delta BEFORE AFTER NAME [DEV]: increase of counter NAME summed
+# over devices, or of DEV only (a device absent before counts from zero).
 bed_counter_delta()
 {
-	awk -v name="$3" '
+	awk -v name="$3" -v dev="${4:-}" '
+		dev != "" && $1 != dev { next }
 		FNR == NR { if ($2 == name) before[$1] = $3; next }
 		$2 == name { sum += $3 - (($1 in before) ? before[$1] : 0) }
 		END { print sum + 0 }' "$1" "$2"
@@ -294,10 +295,11 @@ bed_perftest()
 	shift 4
 	local extra="$*"
 	# -u: the QP's ack timeout, 4.096 us * 2^N. perftest's default (14,
-	# 67 ms) is shorter than a TCG guest may be starved on a busy host,
-	# which fakes loss; 18 is about 1 s. BED_QP_TIMEOUT overrides.
+	# 67 ms) is far shorter than a TCG guest can be starved on a busy
+	# host (stalls over 1 s were seen), which fakes loss; 20 is about
+	# 4.3 s. BED_QP_TIMEOUT overrides.
 	local args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -n "$iters"
-		-u "${BED_QP_TIMEOUT:-18}" "$@")
+		-u "${BED_QP_TIMEOUT:-20}" "$@")
 
 	[ "$tool" = ib_atomic_bw ] || args+=(-s "$size")
 	before=$BED_RESULTS/$tag.counters-before

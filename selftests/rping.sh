@@ -42,10 +42,12 @@ modprobe rdma_ucm 2>/dev/null
 bed_counters "$BED_RESULTS/counters-rping-before"
 if [ "$BED_ROLE" = server ]; then server; else client; fi
 bed_counters "$BED_RESULTS/counters-rping-after"
-if [ "$BED_IMPAIRED" = 0 ]; then
-	bed_check_no_retrans "$BED_RESULTS/counters-rping-before" "$BED_RESULTS/counters-rping-after" 2>&1
-	check_err $? "retransmissions on an unimpaired link"
-fi
+# rdma_cm picks rping's ack timeout (about 0.5 s), shorter than a starved
+# TCG guest may stall: retransmissions are reported here, not judged; the
+# perftest tests judge them with a timeout the bed controls.
+bed_check_no_retrans "$BED_RESULTS/counters-rping-before" "$BED_RESULTS/counters-rping-after" 2>&1 |
+	sed 's/^/INFO: /'
+
 [ $RET -ne 0 ] && tail -n 5 "$BED_RESULTS/rping.out" | sed 's/^/\t/'
 log_test "$BED_MODULE: rping -C $count -S $size -V ($BED_ROLE)"
 exit $EXIT_STATUS
