@@ -195,10 +195,12 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 	u32 total;
 	int start;
 
-	if (n == 0 || n > mc->nblocks || kind >= EUN_MC_KIND_COUNT)
+	if (n == 0 || kind >= EUN_MC_KIND_COUNT)
 		return -EINVAL;
 
-	if (dir == EUN_MC_FROM_HEAD)
+	if (n > mc->nblocks)
+		start = -ENOSPC;
+	else if (dir == EUN_MC_FROM_HEAD)
 		start = mc_find_from_head(mc, n);
 	else if (dir == EUN_MC_FROM_TAIL)
 		start = mc_find_from_tail(mc, n);

@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Core of rxe_eun (reorder bitmaps, memory controller): KUnit under UML,
+# userspace harness, instruction counts, memory experiment.
+#
+#   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
+#   make harness-check      random model test (ASan/UBSan) + bounded fuzzing
+#   make bench-insn         callgrind instructions per packet -> results/insn.csv
+#   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
+#
+# Knobs: CORE_SEED (default: time), RANDTEST_OPS (2000000), FUZZ_SECONDS (60),
+# BENCH_TICKS (5000), MEMEXP_ARGS (extra memexp options, e.g. -d 128).
+
+EUN_HARNESS := $(BUILD)/harness
+CORE_SEED ?= $(shell date +%s)
+RANDTEST_OPS ?= 2000000
+FUZZ_SECONDS ?= 60
+BENCH_TICKS ?= 5000
+MEMEXP_ARGS ?=
+
+.PHONY: kunit harness harness-check bench-insn memory-experiment
+
+kunit:
+	$(REPO)/kunit/run.sh
+
+harness:
+	$(MAKE) -C $(REPO)/tools/testing/eun REPO=$(REPO) OUT=$(EUN_HARNESS)
+
+harness-check: harness
+	$(EUN_HARNESS)/randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
+
+bench-insn: harness
+	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)
+
+memory-experiment: harness
+	$(REPO)/tools/testing/eun/memory-experiment.sh $(EUN_HARNESS) $(RESULTS) $(MEMEXP_ARGS)
+
+CHECK_TARGETS += harness-check memory-experiment

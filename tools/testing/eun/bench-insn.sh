@@ -1,0 +1,53 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Instructions per packet of the reorder bitmaps, counted by callgrind
+# (repeatable on a busy machine, unlike timings): only eun_bm_rx() and what
+# it calls is collected. HD and static, in order / light / heavy
+# reordering, caps 64..4096 bits.
+#
+# Usage: bench-insn.sh <harness dir> <results dir> [ticks]
+set -euo pipefail
+
+out=${1:?harness dir}
+results=${2:?results dir}
+ticks=${3:-5000}
+command -v valgrind >/dev/null || { echo "bench-insn: valgrind missing (tools/deps.sh harness)" >&2; exit 1; }
+mkdir -p "$results"
+csv=$results/insn.csv
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "kind,level,cap_bits,packets,instructions,insn_per_packet" > "$csv"
+for kind in hd static; do
+	for level in inorder light heavy; do
+		for cap in 64 128 256 512 1024 2048 4096; do
+			timeout 600 valgrind --tool=callgrind --toggle-collect=eun_bm_rx \
+				--callgrind-out-file="$tmp/cg.out" \
+				"$out/bench" -k "$kind" -c "$cap" -l "$level" -t "$ticks" \
+				> "$tmp/stdout" 2> "$tmp/stderr" ||
+				{ cat "$tmp/stderr" >&2; exit 1; }
+			pkts=$(awk '/^rx_calls/ { print $2 }' "$tmp/stdout")
+			ir=$(awk '/Collected :/ { print $NF }' "$tmp/stderr")
+			[ -n "$pkts" ] && [ -n "$ir" ] && [ "$pkts" -gt 0 ] ||
+				{ echo "bench-insn: no count for $kind $level $cap" >&2; exit 1; }
+			echo "$kind,$level,$cap,$pkts,$ir,$(awk -v i="$ir" -v p="$pkts" 'BEGIN { printf "%.1f", i / p }')" >> "$csv"
+		done
+	done
+done
+
+echo "instructions per packet (callgrind, eun_bm_rx and callees):"
+awk -F, 'NR > 1 { v[$1 "," $2, $3] = $6 }
+	END {
+		printf "%-15s", "kind/level";
+		n = split("64 128 256 512 1024 2048 4096", c, " ");
+		for (i = 1; i <= n; i++) printf "%8s", c[i];
+		printf "\n";
+		m = split("hd,inorder hd,light hd,heavy static,inorder static,light static,heavy", r, " ");
+		for (j = 1; j <= m; j++) {
+			printf "%-15s", r[j];
+			for (i = 1; i <= n; i++) printf "%8s", v[r[j], c[i]];
+			printf "\n";
+		}
+	}' "$csv"
+echo "bench-insn: wrote $csv"
