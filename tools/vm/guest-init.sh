@@ -36,6 +36,8 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 hostname "bed-$guest"
+# A run folder under a tmpfs of the guest (e.g. /tmp) needs its mount point.
+[ -d "$run" ] || mkdir -p "$run"
 if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results "$run"; then
 	echo "guest-init: cannot mount the run folder on $run" >&2
 	exit 1
