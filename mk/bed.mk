@@ -2,15 +2,19 @@
 # The two-guest qemu bed: initramfs, guest selftests, the demo benchmark.
 # Documentation/testing.rst describes the bed and how to add a test.
 
-.PHONY: bed-deps bed-initramfs selftest demo
+.PHONY: bed-deps bed-initramfs bed-config-check selftest demo
 
-CHECK_TARGETS += selftest
+CHECK_TARGETS += bed-config-check selftest
 
 bed-deps:
 	@$(REPO)/tools/deps.sh bed
 
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
+
+# Host-side checks of the run config parser (boots nothing).
+bed-config-check:
+	@$(REPO)/tools/vm/test-config.sh
 
 # Both modules, one boot each; fails if any selftest fails.
 selftest: bed-initramfs

@@ -77,6 +77,17 @@ require_cmd()
 
 bed_now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
+# bed_host_clock TAG: the host's clock, in seconds with ns, read through the
+# shared run folder: a file created on the 9p share gets its mtime from the
+# host kernel. A TCG guest's own clock can drift from real time; use this
+# one to time transfers.
+bed_host_clock()
+{
+	local f=$BED_RESULTS/.clock-$1
+
+	: > "$f" && stat -c %.9Y "$f"
+}
+
 # busywait TIMEOUT_MS CMD...: retry CMD every 100 ms until it succeeds;
 # fail once TIMEOUT_MS has passed.
 busywait()
@@ -285,12 +296,13 @@ bed_cm_listening()
 # bed_perftest TOOL PORT SIZE ITERS [ARGS...]: run one perftest transfer
 # between the guests, TOOL's server on the server guest. Both sides check
 # the exit status and, on an unimpaired bed, that no retransmission
-# counter moved. The client times the transfer with the guest clock and
-# appends "tool,size,iters,bytes,elapsed_s,perftest_mbps" to
+# counter moved. The client times the transfer with the host's clock (and
+# its own) and appends "tool,size,iters,bytes,elapsed_s,guest_elapsed_s,
+# perftest_figure" to
 # $BED_RESULTS/perf.csv; perftest's output is kept in $BED_RESULTS.
 bed_perftest()
 {
-	local tool=$1 port=$2 size=$3 iters=$4 pid rc t0 t1 bytes el mbps line
+	local tool=$1 port=$2 size=$3 iters=$4 pid rc t0 t1 h0 h1 bytes el gel mbps line
 	local tag=$tool-$port before after out
 	shift 4
 	local extra="$*"
@@ -319,17 +331,21 @@ bed_perftest()
 	else
 		bed_barrier "$tag-ready" 90
 		check_err $? "server did not come up"
+		h0=$(bed_host_clock "$tag-start")
 		t0=$(date +%s%N)
 		"$tool" "${args[@]}" "$BED_SERVER" > "$out" 2>&1 &
 		pid=$!
 		bed_wait_pid $pid $((BED_TIMEOUT / 2))
 		rc=$?
 		t1=$(date +%s%N)
+		h1=$(bed_host_clock "$tag-end")
 		check_err $rc "$tool client exited with $rc (124: timeout)"
 		# Bytes moved by the test: one message per iteration (atomics: 8 B).
 		[ "$tool" = ib_atomic_bw ] && size=8
 		bytes=$((size * iters))
-		el=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+		# elapsed on the host's clock; the guest's own clock is logged too
+		el=$(awk -v a="$h0" -v b="$h1" 'BEGIN { printf "%.3f", b - a }')
+		gel=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 		# perftest's own figure: "BW average[MB/sec]" or "t_avg[usec]"
 		line=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+/ { l = $0 } END { print l }' "$out")
 		case "$tool" in
@@ -339,8 +355,8 @@ bed_perftest()
 		if [ $rc -eq 0 ]; then
 			log_info "$tool size=$size iters=$iters bytes=$bytes elapsed=${el}s" \
 				"=> $(awk -v b=$bytes -v e="$el" 'BEGIN { printf "%.3f", b / e / 1e6 }') MB/s" \
-				"(perftest: ${mbps:-?} ${tool##*_})"
-			echo "$tool,$size,$iters,$bytes,$el,${mbps:-}" >> "$BED_RESULTS/perf.csv"
+				"(guest clock ${gel}s; perftest: ${mbps:-?} ${tool##*_})"
+			echo "$tool,$size,$iters,$bytes,$el,$gel,${mbps:-}" >> "$BED_RESULTS/perf.csv"
 		fi
 	fi
 	bed_counters "$after"

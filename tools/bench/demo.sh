@@ -52,15 +52,16 @@ cp "$csv" "$top/demo.csv"
 
 echo
 echo "$prog: ib_write_bw, $(awk -F, 'NR == 2 { print $5 " x " $4 " B" }' "$csv") per transfer;" \
-	"MB/s = bytes / client elapsed time; retx = rcvd_seq_err + completer_retry_err"
+	"MB/s = bytes / elapsed (host clock); pk = client packets sent;" \
+	"retx = rcvd_seq_err + completer_retry_err; ooo = server out_of_seq_request"
 awk -F, '
 	NR == 1 { next }
 	{
 		key = $2 " " $4
 		if (!(key in seen)) { seen[key] = 1; keys[++n] = key; prof[key] = $2; size[key] = $4 }
 		m = ($1 == "rdma_rxe") ? "rxe" : "eun"
-		st[key, m] = $7; el[key, m] = $8; mb[key, m] = $9; pf[key, m] = $10
-		pk[key, m] = $11; rx[key, m] = $13 + $14; oos[key, m] = $15
+		st[key, m] = $7; el[key, m] = $8; mb[key, m] = $10; pf[key, m] = $11
+		pk[key, m] = $12; rx[key, m] = $14 + $15; oos[key, m] = $16
 	}
 	function cell(k, m) {
 		if (st[k, m] == "") return sprintf("%-28s", "(no result)")
@@ -84,7 +85,7 @@ awk -F, '
 	{
 		key = $2 "/" $4
 		if (!(key in seen)) { seen[key] = 1; keys[++n] = key }
-		v = ($7 == "ok") ? $9 : 0
+		v = ($7 == "ok") ? $10 : 0
 		if ($1 == "rdma_rxe") a[key] = v; else b[key] = v
 	}
 	END { for (i = 1; i <= n; i++) printf "\"%s\" %s %s\n", keys[i], a[keys[i]] + 0, b[keys[i]] + 0 }' \

@@ -3,7 +3,8 @@
 #
 # Boot the two-guest bed for one run and collect its results.
 #
-# Usage: tools/vm/bed.sh [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG
+# Usage: tools/vm/bed.sh [-n] [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG
+#   -n            check the config and print the guests' job, boot nothing
 #   -o DIR        results folder (default $RESULTS/bed/NAME-TIMESTAMP)
 #   -s KEY=VALUE  override a config key (same checks as the file)
 #   -t TEST       run only these tests (paths relative to the repo)
@@ -25,7 +26,7 @@ say() { echo "$prog: $*"; }
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
-	[MEM]=1024
+	[RUN_TIMEOUT]=1800 [MEM]=1024
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -38,7 +39,7 @@ set_key()
 
 	case "$key" in
 	NAME|MODULE|LINKS|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
-	TEST_TIMEOUT|BOOT_TIMEOUT|MEM) ;;
+	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -103,6 +104,8 @@ check_config()
 	for s in ${cfg[PROFILES]}; do
 		[[ $s =~ ^[A-Za-z0-9_.-]+$ ]] && [ -f "$repo/tools/bench/profiles/$s" ] ||
 			die "PROFILES: no profile tools/bench/profiles/$s"
+		check_netem "tools/bench/profiles/$s" \
+			"$(sed 's/#.*//' "$repo/tools/bench/profiles/$s" | tr '\n' ' ')"
 	done
 	if [ -n "${cfg[TEST_TIMEOUT]}" ]; then
 		is_uint "${cfg[TEST_TIMEOUT]}" && [ "${cfg[TEST_TIMEOUT]}" -ge 5 ] &&
@@ -112,6 +115,9 @@ check_config()
 	is_uint "${cfg[BOOT_TIMEOUT]}" && [ "${cfg[BOOT_TIMEOUT]}" -ge 10 ] &&
 		[ "${cfg[BOOT_TIMEOUT]}" -le 1800 ] ||
 		die "BOOT_TIMEOUT: '${cfg[BOOT_TIMEOUT]}' is not 10..1800 seconds"
+	is_uint "${cfg[RUN_TIMEOUT]}" && [ "${cfg[RUN_TIMEOUT]}" -ge 60 ] &&
+		[ "${cfg[RUN_TIMEOUT]}" -le 14400 ] ||
+		die "RUN_TIMEOUT: '${cfg[RUN_TIMEOUT]}' is not 60..14400 seconds"
 	is_uint "${cfg[MEM]}" && [ "${cfg[MEM]}" -ge 256 ] && [ "${cfg[MEM]}" -le 8192 ] ||
 		die "MEM: '${cfg[MEM]}' is not 256..8192 MiB"
 }
@@ -130,6 +136,7 @@ resolve_tests()
 		[ ${#hits[@]} -gt 0 ] || die "TESTS: nothing matches '$pat'"
 		for f in "${hits[@]}"; do
 			[[ ${f##*/} == lib.sh || ${f##*/} == *_lib.sh ]] && continue
+			[ -e "$f" ] || die "TESTS: no such test '${f#"$repo"/}'"
 			[ -f "$f" ] || die "TESTS: '$f' is not a file"
 			# A glob picks executables only; a named file must be one.
 			if [ ! -x "$f" ]; then
@@ -343,17 +350,18 @@ main()
 {
 	local out_opt= only=() o kv total t start deadline
 
-	while getopts "o:s:t:h" o; do
+	while getopts "no:s:t:h" o; do
 		case $o in
 		o) out_opt=$OPTARG ;;
 		s) overrides+=("$OPTARG") ;;
 		t) only+=("$OPTARG") ;;
-		h) sed -n '4,13p' "$0"; exit 0 ;;
-		*) die "usage: $prog [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG" ;;
+		n) dry=1 ;;
+		h) sed -n '4,14p' "$0"; exit 0 ;;
+		*) die "usage: $prog [-n] [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG" ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -eq 1 ] || die "usage: $prog [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG"
+	[ $# -eq 1 ] || die "usage: $prog [-n] [-o DIR] [-s KEY=VALUE]... [-t TEST]... CONFIG"
 	read_config "$1"
 	for kv in "${overrides[@]}"; do
 		[[ $kv =~ ^([A-Z_][A-Z0-9_]*)=(.*)$ ]] || die "-s '$kv': expected KEY=VALUE"
@@ -367,6 +375,14 @@ main()
 	for o in "${!cfg[@]}"; do
 		[[ $o == NETEM* ]] && [ -n "${cfg[$o]}" ] && impaired=1
 	done
+
+	if [ $dry -eq 1 ]; then
+		out=$(mktemp -d)
+		write_job "$out"
+		cat "$out/job.env"
+		rm -rf "$out"
+		return 0
+	fi
 
 	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (tools/deps.sh bed)"
 	eval "$("$repo/tools/kver.sh")"
@@ -385,6 +401,7 @@ main()
 	total=${cfg[BOOT_TIMEOUT]}
 	for t in "${tmos[@]}"; do total=$((total + t + 30)); done
 	total=$((total + 120))
+	[ "$total" -gt "${cfg[RUN_TIMEOUT]}" ] && total=${cfg[RUN_TIMEOUT]}
 	start=$(date +%s)
 	deadline=$((start + total))
 
@@ -401,4 +418,5 @@ main()
 }
 
 overrides=()
+dry=0
 main "$@"

@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side checks of tools/vm/bed.sh's config handling (bed.sh -n boots
+# nothing): bad configs are refused with exit 2 and a message naming the
+# problem; good ones produce the expected guest job. TAP output.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+bed=$here/bed.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+fails=0
+ok() { n=$((n + 1)); echo "ok $n $*"; }
+nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $*"; }
+
+base='NAME=t
+MODULE=rdma_rxe
+TESTS=selftests/link.sh'
+
+# refuse LABEL EXPECTED_MSG CONFIG_TEXT [BED_ARGS...]
+refuse()
+{
+	local label=$1 msg=$2 text=$3 out rc
+	shift 3
+
+	printf '%s\n' "$text" > "$tmp/c.conf"
+	out=$("$bed" -n "$@" "$tmp/c.conf" 2>&1)
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q -- "$msg" <<< "$out"; then
+		ok "refused: $label"
+	else
+		nok "refused: $label (rc=$rc, wanted 2 and '$msg'; got: $out)"
+	fi
+}
+
+# accept LABEL PATTERN CONFIG_TEXT [BED_ARGS...]: job.env matches PATTERN
+accept()
+{
+	local label=$1 pat=$2 text=$3 out rc
+	shift 3
+
+	printf '%s\n' "$text" > "$tmp/c.conf"
+	out=$("$bed" -n "$@" "$tmp/c.conf" 2>&1)
+	rc=$?
+	if [ $rc -eq 0 ] && grep -qE -- "$pat" <<< "$out"; then
+		ok "accepted: $label"
+	else
+		nok "accepted: $label (rc=$rc, wanted /$pat/; got: $out)"
+	fi
+}
+
+echo "TAP version 13"
+refuse "unknown key" "unknown key 'FOO'" "$base
+FOO=1"
+refuse "not KEY=value" "expected KEY=value" "$base
+just words"
+refuse "bad module" "is neither rdma_rxe nor rdma_rxe_eun" "$base
+MODULE=rdma_rxe2"
+refuse "links 0" "LINKS: '0' is not 1..4" "$base
+LINKS=0"
+refuse "links 5" "LINKS: '5' is not 1..4" "$base
+LINKS=5"
+refuse "netem on a missing link" "NETEM_B1: there are only 1 link" "$base
+NETEM_B1=delay 1ms"
+refuse "netem shell characters" "bad characters" "$base
+NETEM=delay 1ms; reboot"
+refuse "netem unknown word" "'bogus' is not a netem keyword" "$base
+NETEM=bogus 1ms"
+refuse "size 0" "SIZES: '0'" "$base
+SIZES=0"
+refuse "size not a number" "SIZES: '64k'" "$base
+SIZES=64k"
+refuse "iters too many" "ITERS" "$base
+ITERS=99999999"
+refuse "timeout too short" "TEST_TIMEOUT" "$base
+TEST_TIMEOUT=1"
+refuse "boot timeout" "BOOT_TIMEOUT" "$base
+BOOT_TIMEOUT=x"
+refuse "run timeout" "RUN_TIMEOUT" "$base
+RUN_TIMEOUT=5"
+refuse "memory" "MEM" "$base
+MEM=64"
+refuse "missing profile" "no profile" "$base
+PROFILES=nonexistent"
+refuse "missing test" "no such test" "NAME=t
+TESTS=selftests/nonexistent.sh"
+refuse "test outside the repo" "must be relative to the repo" "NAME=t
+TESTS=/bin/true"
+refuse "bad name" "NAME" "NAME=a/b"
+refuse "bad override" "expected KEY=VALUE" "$base" -s "links=2"
+out=$("$bed" -n "$tmp/none.conf" 2>&1)
+rc=$?
+if [ $rc -eq 2 ] && grep -q "not found" <<< "$out"; then
+	ok "refused: missing config"
+else
+	nok "refused: missing config (rc=$rc; got: $out)"
+fi
+
+accept "defaults" "^export BED_LINKS=1$" "$base"
+accept "eun module" "^export BED_DEVS=eun0\\\\ eun1$" "$base
+MODULE=rdma_rxe_eun
+LINKS=2"
+accept "per-guest netem" "^NETEM_B=\\( '' delay\\\\ 5ms \\)$" "$base
+LINKS=2
+NETEM_B1=delay 5ms"
+accept "impaired flag" "^export BED_IMPAIRED=1$" "$base
+NETEM=delay 1ms reorder 25% 50%"
+accept "unimpaired flag" "^export BED_IMPAIRED=0$" "$base"
+accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
+accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
+accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t
+TESTS=selftests/li*.sh"
+
+echo "1..$n"
+echo "# bed config: $((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
