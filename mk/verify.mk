@@ -11,7 +11,9 @@ all: tools
 tools:
 	$(MAKE) -C $(EV_DIR) O=$(BUILD)
 
-verify-unit:
+# Builds the tool too: the guest selftests that follow in `make check`
+# run build/eun-verify, and a tool that does not compile is a failure here.
+verify-unit: tools
 	$(MAKE) -C $(EV_DIR) O=$(BUILD) unit
 
 CHECK_TARGETS += verify-unit

@@ -131,7 +131,7 @@ static int ev_client_check(struct ev_qp *q, uint64_t m,
 			return -1;
 		}
 	} else if (ev_op_is_atomic(mp->op)) {
-		got = *(volatile uint64_t *)&q->words[m % q->nslots];
+		got = __atomic_load_n(&q->words[m % q->nslots], __ATOMIC_ACQUIRE);
 		want = q->atom_want[m % q->nslots];
 		if (got != want) {
 			ev_fail(q->ctx, EV_EXIT_VERIFY,

@@ -69,7 +69,8 @@ int ev_dev_open(struct ev_ctx *c)
 
 	list = ibv_get_device_list(&n);
 	if (!list || !n) {
-		ev_fail(c, EV_EXIT_SETUP, "no RDMA device found (is rdma_rxe loaded and a link added?)");
+		ev_fail(c, EV_EXIT_SETUP,
+			"no RDMA device found (is rdma_rxe loaded and a link added?)");
 		goto out_free;
 	}
 	for (i = 0; i < n; i++)

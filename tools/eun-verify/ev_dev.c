@@ -197,7 +197,8 @@ void ev_qp_destroy(struct ev_qp *q)
 	ev_ring_free(&q->sring);
 	ev_ring_free(&q->rring);
 	q->mem = NULL;
-	q->post_ns = q->atom_want = NULL;
+	q->post_ns = NULL;
+	q->atom_want = NULL;
 	q->finished = NULL;
 }
 

@@ -39,7 +39,7 @@ int ev_op_parse(const char *name, uint32_t *mask)
 
 	if (!name || strlen(name) >= sizeof(buf) || !*name)
 		return -1;
-	strcpy(buf, name);
+	memcpy(buf, name, strlen(name) + 1);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "mix") || !strcmp(tok, "all")) {
@@ -113,7 +113,7 @@ static int ev_size_parse_rand(const char *arg, struct ev_config *cfg)
 		return 0;
 	if (*arg != ':' || strlen(arg + 1) >= sizeof(buf))
 		return -1;
-	strcpy(buf, arg + 1);
+	memcpy(buf, arg + 1, strlen(arg + 1) + 1);
 	dash = strchr(buf, '-');
 	if (!dash)
 		return -1;
@@ -151,7 +151,7 @@ int ev_size_parse(const char *spec, struct ev_config *cfg, char *err,
 	if (strlen(spec) >= sizeof(buf) || !*spec || strstr(spec, ",,") ||
 	    spec[0] == ',' || spec[strlen(spec) - 1] == ',')
 		goto bad;
-	strcpy(buf, spec);
+	memcpy(buf, spec, strlen(spec) + 1);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (n == EV_MAX_SIZES) {

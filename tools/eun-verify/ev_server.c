@@ -122,23 +122,23 @@ static int ev_server_data(struct ev_qp *q, const struct ibv_wc *wc,
 }
 
 /*
- * MARK(@upto): the client completed every message below @upto. WRITE
+ * MARK(@end): the client completed every message below @end. WRITE
  * data is in place (RC orders the MARK after it), READs and atomics are
  * done with their slot; a SEND or WRITE_IMM never seen is lost.
  */
-static int ev_server_mark(struct ev_qp *q, uint64_t upto)
+static int ev_server_mark(struct ev_qp *q, uint64_t end)
 {
 	struct ev_msg_plan mp;
 	uint64_t m;
 
-	if (upto > q->credit) {
+	if (end > q->credit) {
 		ev_fail(q->ctx, EV_EXIT_VERIFY,
 			"QP %u: client marked %llu messages done, only %llu granted",
-			q->idx, (unsigned long long)upto,
+			q->idx, (unsigned long long)end,
 			(unsigned long long)q->credit);
 		return -1;
 	}
-	for (m = q->done; m < upto; m++) {
+	for (m = q->done; m < end; m++) {
 		if (q->finished[m % q->nslots])
 			continue;
 		ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
@@ -153,8 +153,8 @@ static int ev_server_mark(struct ev_qp *q, uint64_t upto)
 			return -1;
 		q->finished[m % q->nslots] = 1;
 	}
-	if (upto > q->notify)
-		q->notify = upto;
+	if (end > q->notify)
+		q->notify = end;
 	return 0;
 }
 
@@ -180,15 +180,17 @@ static void ev_server_advance(struct ev_qp *q)
 
 static int ev_server_check_atomics(struct ev_qp *q)
 {
-	volatile uint64_t *w = q->words;	/* written by the device */
+	uint64_t w;
 	uint32_t i;
 
 	for (i = 0; i < EV_ATOMIC_WORDS; i++) {
-		if (w[i] == q->am.word[i])
+		/* Written by the device behind the compiler's back. */
+		w = __atomic_load_n(&q->words[i], __ATOMIC_ACQUIRE);
+		if (w == q->am.word[i])
 			continue;
 		ev_fail(q->ctx, EV_EXIT_VERIFY,
 			"QP %u: atomic word %u holds 0x%016llx, expected 0x%016llx",
-			q->idx, i, (unsigned long long)w[i],
+			q->idx, i, (unsigned long long)w,
 			(unsigned long long)q->am.word[i]);
 		return -1;
 	}

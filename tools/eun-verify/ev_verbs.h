@@ -29,6 +29,7 @@
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
 
+#include "ev_compat.h"
 #include "ev_opts.h"
 #include "ev_pattern.h"
 #include "ev_plan.h"
@@ -137,9 +138,9 @@ struct ev_ctx {
 };
 
 uint64_t ev_now_ns(void);
-__attribute__((format(printf, 3, 4)))
+__printf(3, 4)
 void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...);
-__attribute__((format(printf, 2, 3)))
+__printf(2, 3)
 void ev_info(struct ev_ctx *c, const char *fmt, ...);
 int ev_failed(const struct ev_ctx *c);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ev_compat.h"
 #include "ev_opts.h"
 #include "ev_pattern.h"
 #include "ev_plan.h"
@@ -20,7 +21,7 @@ static int n_pass, n_fail, n_test;
 /* One TAP line per check; failures also print where. */
 #define CHECK(cond, ...) ev_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
-__attribute__((format(printf, 4, 5)))
+__printf(4, 5)
 static int ev_check(int ok, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
@@ -45,7 +46,7 @@ static void test_pattern_roundtrip(void)
 	size_t i, off;
 	int bad;
 
-	for (i = 0; i < sizeof(test_sizes) / sizeof(test_sizes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(test_sizes); i++) {
 		size_t len = test_sizes[i];
 		uint8_t *b = malloc(len);
 
@@ -71,7 +72,7 @@ static void test_pattern_corruption(void)
 	struct ev_mismatch mm;
 	size_t i;
 
-	for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(offs); i++) {
 		uint8_t want;
 
 		ev_pattern_fill(b, len, 7, 0, 5);
@@ -140,13 +141,13 @@ static void test_size_parse(void)
 	char err[256];
 	size_t i;
 
-	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		cfg_default(&c);
 		CHECK(!ev_size_parse(good[i], &c, err, sizeof(err)) &&
 		      !ev_config_check(&c, err, sizeof(err)),
 		      "size: '%s' accepted", good[i]);
 	}
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		cfg_default(&c);
 		err[0] = 0;
 		CHECK(ev_size_parse(bad[i], &c, err, sizeof(err)) && err[0],
@@ -448,7 +449,7 @@ static void test_opts(void)
 	      "opts: byte and time bounds");
 	CHECK(!parse("-c h --tcp --uc -o mix", &o, err, sizeof(err)) &&
 	      o.cfg.ops == EV_OPS_UC, "opts: mix on UC narrows to UC ops");
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = 0;
 		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
 		      "opts: '%s' refused (%s)", bad[i], err);
