@@ -236,7 +236,7 @@ start_guest()
 		-nodefaults -display none -monitor none -no-reboot
 		-serial "file:$out/$g/console.log"
 		-kernel "/boot/vmlinuz-$KVER" -initrd "$initrd"
-		-append "console=ttyS0 mitigations=off panic=1 loglevel=5 eunbed.guest=$g eunbed.run=$out eunbed.init=$repo/tools/vm/guest-init.sh"
+		-append "console=ttyS0 mitigations=off no_timer_check panic=1 loglevel=5 eunbed.guest=$g eunbed.run=$out eunbed.init=$repo/tools/vm/guest-init.sh"
 		-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap"
 		-device "virtio-9p-pci,fsdev=root,mount_tag=/dev/root"
 		-fsdev "local,id=run,path=$out,security_model=none,multidevs=remap"
