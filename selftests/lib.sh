@@ -57,7 +57,7 @@ log_test()
 	return 0
 }
 
-log_info() { printf 'INFO: %s\n' "$*"; }
+log_info() { printf 'INFO: [%s] %s\n' "$(cut -d' ' -f1 /proc/uptime)" "$*"; }
 log_skip() { printf 'SKIP: %s\n' "$*"; }
 
 # require_cmd CMD...: skip the test when a command is missing.
@@ -323,6 +323,7 @@ bed_perftest()
 		pid=$!
 		bed_wait_tcp_listen "$port" 30000
 		check_err $? "$tool server does not listen on $port"
+		log_info "$tool server listens on $port"
 		bed_barrier "$tag-ready" 60
 		check_err $? "client did not come"
 		bed_wait_pid $pid $((BED_TIMEOUT / 2))
@@ -331,6 +332,7 @@ bed_perftest()
 	else
 		bed_barrier "$tag-ready" 90
 		check_err $? "server did not come up"
+		log_info "$tool client starts"
 		h0=$(bed_host_clock "$tag-start")
 		t0=$(date +%s%N)
 		"$tool" "${args[@]}" "$BED_SERVER" > "$out" 2>&1 &
