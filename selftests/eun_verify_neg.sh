@@ -46,12 +46,17 @@ else
 		tc qdisc add dev "$BED_NETDEV" root netem loss 10%
 		check_err $? "cannot add netem loss on $BED_NETDEV"
 	fi
-	ev_run uc-loss 1 --tcp -- -o send,write_imm -S 2048 --uc --tcp -n 150 --seed 4
+	# A device that drops the lost message's successors (stock rxe) lets
+	# the server see the gap: status 1. One that holds them back waiting
+	# for the lost packet leaves the server waiting: its timeout names the
+	# message missing, status 3. Either way: missing, and which.
+	EV_TIMEOUT=20 ev_run uc-loss "1|3" --tcp -- -o send,write_imm -S 2048 --uc --tcp -n 150 --seed 4
 	[ "$BED_ROLE" = client ] && tc qdisc del dev "$BED_NETDEV" root
 	if [ "$BED_ROLE" = server ]; then
-		ev_expect_err uc-loss "message [0-9]+ .*missing"
+		ev_expect_err uc-loss "message [0-9]+ (\\(.*\\) )?missing"
+		log_info "uc-loss: exit $EV_RC: $(ev_field "$EV_OUT" error)"
 	else
-		ev_expect_err uc-loss "server found a failure"
+		ev_expect_err uc-loss "server found a failure|no progress"
 	fi
 	log_test "$BED_MODULE: eun-verify UC with 10% loss reports missing messages ($BED_ROLE)"
 fi

@@ -59,8 +59,13 @@ for op in write send read; do
 		bed_perftest "ib_${op}_bw" "$port" "$size" "$BED_ITERS"
 		port=$((port + 1))
 		[ "$BED_ROLE" = client ] || continue
-		IFS=, read -r _ _ _ _ pel pmbps < "$BED_RESULTS/perf.csv" 2>/dev/null ||
-			{ pel=?; pmbps=?; }
+		# tool,size,iters,bytes,elapsed_s[,guest_elapsed_s],perftest_figure
+		pel=? pmbps=?
+		if IFS=, read -r -a f < "$BED_RESULTS/perf.csv" 2>/dev/null &&
+		   [ ${#f[@]} -ge 6 ]; then
+			pel=${f[4]}
+			pmbps=${f[${#f[@]} - 1]}
+		fi
 		pwall=$(awk -v b=$((size * BED_ITERS)) -v e="$pel" \
 			'BEGIN { if (e > 0) printf "%.3f", b / e / 1e6; else print "?" }')
 		verdict=agree

@@ -266,7 +266,7 @@ static int ev_client_ctrl(struct ev_qp *q, uint64_t now)
 static void ev_client_timeout(struct ev_qp *q)
 {
 	ev_fail(q->ctx, EV_EXIT_TIMEOUT,
-		"QP %u: no completion for %.0f s: %llu posted, %llu completed, credit %llu, %u data and %u control sends outstanding, oldest %s%llu",
+		"QP %u: no progress for %.0f s: %llu posted, %llu completed, credit %llu, %u data and %u control sends outstanding, oldest %s%llu",
 		q->idx, q->ctx->o->timeout, (unsigned long long)q->next,
 		(unsigned long long)q->done, (unsigned long long)q->credit,
 		q->data_inflight, q->ctrl_inflight,
@@ -276,6 +276,7 @@ static void ev_client_timeout(struct ev_qp *q)
 
 static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 {
+	uint64_t key = ev_progress_key(q);
 	struct ibv_wc wc[EV_POLL_BATCH];
 	int i, n;
 
@@ -284,11 +285,11 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
 		return -1;
 	}
-	if (n)
-		q->last_progress = now;
 	for (i = 0; i < n; i++)
 		if (ev_client_wc(q, &wc[i], now))
 			return -1;
+	if (ev_progress_key(q) != key)
+		q->last_progress = now;
 	if (q->state == EV_QP_RUN && (stop || ev_client_limit(q)))
 		q->state = EV_QP_DRAIN;
 	while (q->state == EV_QP_RUN && q->data_inflight < q->ctx->o->cfg.depth &&

@@ -55,6 +55,18 @@ int ev_failed(const struct ev_ctx *c)
 	return c->exit_code != EV_EXIT_OK;
 }
 
+/*
+ * What counts as progress: messages completed or finished, credit,
+ * message numbers seen, state. Completions of our own repeated control
+ * messages do not count, or a UC run that lost its way would resend for
+ * ever without reaching its timeout.
+ */
+uint64_t ev_progress_key(const struct ev_qp *q)
+{
+	return ev_mix64(q->done ^ ev_mix64(q->credit ^ ev_mix64(q->notify ^
+		ev_mix64(q->state ^ ev_mix64(q->next)))));
+}
+
 /* Two slots per outstanding message: a full window in flight while the
  * previous one is being checked.
  */

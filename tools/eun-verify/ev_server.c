@@ -293,6 +293,27 @@ static int ev_server_wc(struct ev_qp *q, const struct ibv_wc *wc)
 	return 0;
 }
 
+/*
+ * Nothing new for the whole timeout. The client may have nothing to send
+ * (then it says FIN), so anything granted and not finished is missing:
+ * on UC a lost message whose successors the device holds back looks so.
+ */
+static void ev_server_timeout(struct ev_qp *q)
+{
+	if (q->done < q->credit && q->st.t_first)
+		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
+			"QP %u: nothing new for %.0f s: message %llu missing (%llu finished, %llu granted, next receive expected: message %llu)",
+			q->idx, q->ctx->o->timeout, (unsigned long long)q->done,
+			(unsigned long long)q->done,
+			(unsigned long long)q->credit,
+			(unsigned long long)ev_server_next_notifying(q));
+	else
+		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
+			"QP %u: nothing arrived for %.0f s (%llu messages finished, credit %llu)",
+			q->idx, q->ctx->o->timeout, (unsigned long long)q->done,
+			(unsigned long long)q->credit);
+}
+
 /* Grant the freed slots; when idle, repeat the grant (UC may lose it). */
 static int ev_server_credit(struct ev_qp *q, uint64_t now)
 {
@@ -312,6 +333,7 @@ static int ev_server_credit(struct ev_qp *q, uint64_t now)
 
 static int ev_server_step(struct ev_qp *q, uint64_t now)
 {
+	uint64_t key = ev_progress_key(q);
 	struct ibv_wc wc[EV_POLL_BATCH];
 	int i, n;
 
@@ -320,17 +342,14 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
 		return -1;
 	}
-	if (n)
-		q->last_progress = now;
 	for (i = 0; i < n; i++)
 		if (ev_server_wc(q, &wc[i]))
 			return -1;
+	if (ev_progress_key(q) != key)
+		q->last_progress = now;
 	if (q->state == EV_QP_RUN && now - q->last_progress >
 	    (uint64_t)(q->ctx->o->timeout * 1e9)) {
-		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
-			"QP %u: nothing arrived for %.0f s (%llu messages finished, credit %llu)",
-			q->idx, q->ctx->o->timeout, (unsigned long long)q->done,
-			(unsigned long long)q->credit);
+		ev_server_timeout(q);
 		return -1;
 	}
 	return ev_server_credit(q, now);

@@ -109,7 +109,7 @@ struct ev_qp {
 	uint32_t data_inflight;
 	uint32_t ctrl_inflight;
 	uint64_t ctrl_seq;
-	uint64_t last_progress;		/* ns: last completion of any kind */
+	uint64_t last_progress;		/* ns: the run last moved on (not resends) */
 	uint64_t last_ctrl;		/* ns: last control message posted */
 };
 
@@ -144,6 +144,7 @@ __printf(2, 3)
 void ev_info(struct ev_ctx *c, const char *fmt, ...);
 int ev_failed(const struct ev_ctx *c);
 
+uint64_t ev_progress_key(const struct ev_qp *q);
 uint32_t ev_ring_slots(const struct ev_config *cfg);
 uint32_t ev_slot_size(const struct ev_config *cfg);
 int ev_qp_alloc(struct ev_qp *q, int server);
