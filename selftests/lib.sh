@@ -60,6 +60,12 @@ log_test()
 log_info() { printf 'INFO: [%s] %s\n' "$(cut -d' ' -f1 /proc/uptime)" "$*"; }
 log_skip() { printf 'SKIP: %s\n' "$*"; }
 
+# bed_progress MSG: a progress line the host prints while the run goes on.
+bed_progress()
+{
+	printf '%s: %s\n' "${BED_TEST:-}" "$*" >> "$BED_RUN/$BED_GUEST/progress.log"
+}
+
 # require_cmd CMD...: skip the test when a command is missing.
 require_cmd()
 {

@@ -58,7 +58,7 @@ transfer()
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local out=$BED_RESULTS/$tag.$BED_ROLE.out mine theirs mbps pmbps line
 	local args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -n "$BED_ITERS"
-		-s "$size" -u "${BED_QP_TIMEOUT:-20}")
+		-s "$size" -u "${BED_QP_TIMEOUT:-14}")
 
 	port=$((port + 1))
 	bed_counters "$before"
@@ -103,6 +103,7 @@ transfer()
 		pmbps=$(echo "$line" | awk '{ print $4 }')
 	fi
 	echo "$BED_MODULE,$profile,$spec,$size,$BED_ITERS,$((size * BED_ITERS)),$status,$el,$gel,$mbps,$pmbps,$(field "$mine" sent_pkts),$(field "$theirs" rcvd_pkts),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request)" >> "$csv"
+	bed_progress "$profile size $size: $status in ${el}s${mbps:+, $mbps MB/s}"
 	log_info "$BED_MODULE $profile size=$size: $status in ${el}s (guest clock ${gel}s)${mbps:+, $mbps MB/s (perftest ${pmbps:-?})}; client: $mine; server: $theirs"
 	if [ $status = fail ]; then
 		check_err 1 "ib_write_bw failed (rc=$rc): $(tail -n 2 "$out" | tr '\n' ' ')"

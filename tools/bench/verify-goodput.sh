@@ -50,6 +50,6 @@ for m in rdma_rxe rdma_rxe_eun; do
 done > "$csv"
 echo "$prog: $csv"
 awk -F, 'NR == 1 { next }
-	{ printf "%-13s %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B) perftest %8s MB/s  %s\n",
-		$1, $2, $3, $4, $10, $5, $6, $8, $14, $NF }' "$csv"
+	{ printf "%-13s %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B; %s retrans) perftest %8s MB/s  %s\n",
+		$1, $2, $3, $4, $10, $5, $6, $8, $14, $15, $NF }' "$csv"
 exit $status

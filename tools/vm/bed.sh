@@ -26,7 +26,7 @@ say() { echo "$prog: $*"; }
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
-	[RUN_TIMEOUT]=1800 [MEM]=1024
+	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -39,7 +39,7 @@ set_key()
 
 	case "$key" in
 	NAME|MODULE|LINKS|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
-	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM) ;;
+	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -118,6 +118,10 @@ check_config()
 	is_uint "${cfg[RUN_TIMEOUT]}" && [ "${cfg[RUN_TIMEOUT]}" -ge 60 ] &&
 		[ "${cfg[RUN_TIMEOUT]}" -le 14400 ] ||
 		die "RUN_TIMEOUT: '${cfg[RUN_TIMEOUT]}' is not 60..14400 seconds"
+	if [ -n "${cfg[QP_TIMEOUT]}" ]; then
+		is_uint "${cfg[QP_TIMEOUT]}" && [ "${cfg[QP_TIMEOUT]}" -le 31 ] ||
+			die "QP_TIMEOUT: '${cfg[QP_TIMEOUT]}' is not 0..31"
+	fi
 	is_uint "${cfg[MEM]}" && [ "${cfg[MEM]}" -ge 256 ] && [ "${cfg[MEM]}" -le 8192 ] ||
 		die "MEM: '${cfg[MEM]}' is not 256..8192 MiB"
 }
@@ -155,6 +159,15 @@ resolve_tests()
 		fi
 		settings=$repo/$(dirname "$t")/settings
 		local v=300
+		# A test may ask for its own: a "# bed-timeout: N" line.
+		v=$(sed -n 's/^# bed-timeout: *\([0-9]\+\) *$/\1/p' "$repo/$t" | head -n 1)
+		if [ -n "$v" ]; then
+			is_uint "$v" && [ "$v" -ge 5 ] && [ "$v" -le 7200 ] ||
+				die "$t: bed-timeout $v is not 5..7200"
+			tmos+=("$v")
+			continue
+		fi
+		v=300
 		if [ -f "$settings" ]; then
 			v=$(sed -n 's/^timeout=\([0-9]\+\)$/\1/p' "$settings" | tail -n 1)
 			is_uint "${v:-x}" || die "$settings: no valid timeout=N line"
@@ -192,6 +205,7 @@ write_job()
 		echo "export BED_PROFILES=$(q "${cfg[PROFILES]}")"
 		echo "export BED_IMPAIRED=$impaired"
 		echo "export BED_BOOT_TIMEOUT=${cfg[BOOT_TIMEOUT]}"
+		[ -n "${cfg[QP_TIMEOUT]}" ] && echo "export BED_QP_TIMEOUT=${cfg[QP_TIMEOUT]}"
 		echo -n "BED_TESTS=("
 		for l in "${tests[@]}"; do echo -n " $(q "$l")"; done
 		echo " )"
@@ -270,10 +284,15 @@ show_progress()
 
 wait_guests()
 {
-	local deadline=$1 alive p
+	local deadline=$1 alive p beat
 
+	beat=$(( $(date +%s) + 60 ))
 	while :; do
 		show_progress
+		if [ "$(date +%s)" -ge "$beat" ]; then
+			say "[$(date +%T)] running, $(( deadline - $(date +%s) ))s left of the bound"
+			beat=$(( $(date +%s) + 60 ))
+		fi
 		alive=0
 		for p in "${qemu_pids[@]}"; do
 			kill -0 "$p" 2>/dev/null && alive=$((alive + 1))
@@ -417,6 +436,6 @@ main()
 	report
 }
 
-overrides=()
-dry=0
-main "$@"
+# Whole-line call then exit: bash never reads past it, so editing this
+# file while a run is going does not change what the run executes.
+overrides=(); dry=0; main "$@"; exit $?

@@ -221,7 +221,4 @@ main()
 	: > "$gdir/finished"
 }
 
-main
-sync
-umount "$run" 2>/dev/null
-exit 0
+main; sync; umount "$run" 2>/dev/null; exit 0

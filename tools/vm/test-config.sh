@@ -81,6 +81,8 @@ refuse "boot timeout" "BOOT_TIMEOUT" "$base
 BOOT_TIMEOUT=x"
 refuse "run timeout" "RUN_TIMEOUT" "$base
 RUN_TIMEOUT=5"
+refuse "qp timeout" "QP_TIMEOUT" "$base
+QP_TIMEOUT=32"
 refuse "memory" "MEM" "$base
 MEM=64"
 refuse "missing profile" "no profile" "$base
@@ -109,6 +111,8 @@ NETEM_B1=delay 5ms"
 accept "impaired flag" "^export BED_IMPAIRED=1$" "$base
 NETEM=delay 1ms reorder 25% 50%"
 accept "unimpaired flag" "^export BED_IMPAIRED=0$" "$base"
+accept "qp timeout" "^export BED_QP_TIMEOUT=14$" "$base
+QP_TIMEOUT=14"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
 accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
 accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t
