@@ -47,9 +47,15 @@ int main(int argc, char **argv)
 			kind = !strcmp(optarg, "hd") ? EUN_BM_HD :
 			       !strcmp(optarg, "static") ? EUN_BM_STATIC : -1;
 			break;
-		case 'c': cap = strtoul(optarg, NULL, 0); break;
-		case 't': ticks = strtoul(optarg, NULL, 0); break;
-		case 's': tc.seed = strtoull(optarg, NULL, 0); break;
+		case 'c':
+			cap = strtoul(optarg, NULL, 0);
+			break;
+		case 't':
+			ticks = strtoul(optarg, NULL, 0);
+			break;
+		case 's':
+			tc.seed = strtoull(optarg, NULL, 0);
+			break;
 		case 'l':
 			for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
 				if (!strcmp(optarg, levels[i].name))

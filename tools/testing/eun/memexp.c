@@ -90,19 +90,34 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "s:t:d:b:o:x:")) != -1) {
 		switch (opt) {
-		case 's': o.seed = strtoull(optarg, NULL, 0); break;
-		case 't': o.ticks = strtoul(optarg, NULL, 0); break;
-		case 'd': o.max_disp = strtoul(optarg, NULL, 0); break;
-		case 'b': o.nblocks = strtoul(optarg, NULL, 0); break;
-		case 'o': csv = optarg; break;
-		case 'x': xcsv = optarg; break;
-		default: goto usage;
+		case 's':
+			o.seed = strtoull(optarg, NULL, 0);
+			break;
+		case 't':
+			o.ticks = strtoul(optarg, NULL, 0);
+			break;
+		case 'd':
+			o.max_disp = strtoul(optarg, NULL, 0);
+			break;
+		case 'b':
+			o.nblocks = strtoul(optarg, NULL, 0);
+			break;
+		case 'o':
+			csv = optarg;
+			break;
+		case 'x':
+			xcsv = optarg;
+			break;
+		default:
+			goto usage;
 		}
 	}
 	if (!csv || !o.ticks || !o.max_disp || o.max_disp > 4096 || !o.nblocks)
 		goto usage;
 	f = fopen(csv, "w");
-	if (!f || (xcsv && !(x = fopen(xcsv, "w")))) {
+	if (xcsv)
+		x = fopen(xcsv, "w");
+	if (!f || (xcsv && !x)) {
 		perror("memexp: open output");
 		return 1;
 	}
