@@ -86,16 +86,22 @@ awk -F, '
 		key = $2 "/" $4
 		if (!(key in seen)) { seen[key] = 1; keys[++n] = key }
 		v = ($7 == "ok") ? $10 : 0
-		if ($1 == "rdma_rxe") a[key] = v; else b[key] = v
+		m = ($1 == "rdma_rxe") ? "rxe" : "eun"
+		if (m == "rxe") a[key] = v; else b[key] = v
+		if ($7 != "ok") note[key] = note[key] "\\n" m ": " $7
 	}
-	END { for (i = 1; i <= n; i++) printf "\"%s\" %s %s\n", keys[i], a[keys[i]] + 0, b[keys[i]] + 0 }' \
+	END {
+		for (i = 1; i <= n; i++)
+			printf "\"%s%s\" %s %s\n", keys[i], note[keys[i]], a[keys[i]] + 0, b[keys[i]] + 0
+	}' \
 	"$csv" > "$dat"
 gnuplot <<GP
-set terminal pngcairo size 900,520 noenhanced
+set terminal pngcairo size 900,560 noenhanced
+set bmargin 7
 set output "$results/demo.png"
 set title "ib_write_bw between two qemu guests (bytes / elapsed; 0 = timed out)"
 set ylabel "MB/s"
-set xlabel "netem profile / message size"
+set xlabel "netem profile / message size" offset 0,-2.5
 set style data histogram
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
