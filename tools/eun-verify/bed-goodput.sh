@@ -35,14 +35,22 @@ ratio_ok()
 }
 
 [ "$BED_ROLE" = client ] &&
-	echo "module,op,size,iters,ev_messages,ev_bytes,ev_checked_messages_server,ev_checked_bytes_server,ev_elapsed_s,ev_MBps,ev_lat_p50_us,ev_lat_p99_us,ev_sent_pkts,perftest_MBps,perftest_wall_s,perftest_wall_MBps,verdict" > "$csv"
+	echo "module,op,size,iters,ev_messages,ev_bytes,ev_checked_messages_server,ev_checked_bytes_server,ev_elapsed_s,ev_MBps,ev_lat_p50_us,ev_lat_p99_us,ev_sent_pkts,ev_retrans_client,perftest_MBps,perftest_wall_s,perftest_wall_MBps,verdict" > "$csv"
 
 for op in write send read; do
 	for size in $BED_SIZES; do
 		name=goodput-$op-$size
 		p0=$(ev_pkts)
+		bed_counters "$BED_RESULTS/$name.counters-before"
 		ev_run "$name" 0 -- -o "$op" -S "$size" -n "$BED_ITERS" --seed 1
 		pkts=$(( $(ev_pkts) - p0 ))
+		bed_counters "$BED_RESULTS/$name.counters-after"
+		# Retransmission and ordering counters that moved on this side.
+		retr=0
+		for k in $BED_RETRANS_COUNTERS; do
+			retr=$((retr + $(bed_counter_delta "$BED_RESULTS/$name.counters-before" \
+				"$BED_RESULTS/$name.counters-after" "$k")))
+		done
 		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
 		[ "$result" = pass ] || check_err 1 "$name: $result: $(ev_field "$EV_OUT" error)"
 		[ "$msgs" = "$BED_ITERS" ] || check_err 1 "$name: $msgs messages, want $BED_ITERS"
@@ -70,14 +78,14 @@ for op in write send read; do
 			'BEGIN { if (e > 0) printf "%.3f", b / e / 1e6; else print "?" }')
 		verdict=agree
 		ratio_ok "$mbps" "${pmbps:-0}" || verdict=DISAGREE
-		echo "$BED_MODULE,$op,$size,$BED_ITERS,$msgs,$bytes,$scm,$scb,$el,$mbps,$p50,$p99,$pkts,$pmbps,$pel,$pwall,$verdict" >> "$csv"
+		echo "$BED_MODULE,$op,$size,$BED_ITERS,$msgs,$bytes,$scm,$scb,$el,$mbps,$p50,$p99,$pkts,$retr,$pmbps,$pel,$pwall,$verdict" >> "$csv"
 	done
 done
 
 if [ "$BED_ROLE" = client ]; then
 	echo "eun-verify vs perftest goodput (MB/s = 10^6 B/s), $BED_MODULE:"
 	awk -F, 'NR == 1 { next }
-		{ printf "  %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B) perftest %8s MB/s (wall %s MB/s) %s\n",
-			$2, $3, $4, $10, $5, $6, $8, $14, $16, $17 }' "$csv"
+		{ printf "  %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B; %s retrans) perftest %8s MB/s (wall %s MB/s) %s\n",
+			$2, $3, $4, $10, $5, $6, $8, $14, $15, $17, $18 }' "$csv"
 fi
 exit $EXIT_STATUS

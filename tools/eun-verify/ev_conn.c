@@ -187,10 +187,7 @@ int ev_qp_to_rts(struct ev_qp *q)
 	a.sq_psn = q->local.psn;
 	mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
 	if (!uc) {
-		/* 4.096 us << 17 = 0.5 s, what rdma_cm picks for RoCE: a
-		 * shorter one fires spuriously on slow (emulated) hosts.
-		 */
-		a.timeout = 17;
+		a.timeout = (uint8_t)c->o->ack_timeout;
 		a.retry_cnt = 7;
 		a.rnr_retry = 7;	/* 7: retry for ever, our timeout bounds it */
 		a.max_rd_atomic = (uint8_t)c->rd_atom;
@@ -346,6 +343,20 @@ static int ev_cm_wait(struct ev_ctx *c, struct rdma_cm_event **ev,
 	return 0;
 }
 
+/* Before the QP reaches RTS: rdma_cm moves it there on connect/accept. */
+static int ev_cm_ack_timeout(struct ev_ctx *c, struct rdma_cm_id *id)
+{
+	uint8_t t = (uint8_t)c->o->ack_timeout;
+
+	if (rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT,
+			    &t, sizeof(t))) {
+		ev_fail(c, EV_EXIT_SETUP, "rdma_cm: cannot set ACK timeout %u: %s",
+			t, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static void ev_conn_param(struct ev_ctx *c, struct rdma_conn_param *p,
 			  const void *pd, size_t len)
 {
@@ -384,7 +395,8 @@ static int ev_cm_server_request(struct ev_ctx *c, struct rdma_cm_event *ev)
 			goto reject;
 	}
 	q->cm_id = id;
-	if (ev_qp_alloc(q, 1) || ev_qp_create(q, 1) || ev_server_prepare(q))
+	if (ev_cm_ack_timeout(c, id) || ev_qp_alloc(q, 1) ||
+	    ev_qp_create(q, 1) || ev_server_prepare(q))
 		goto reject;
 	ev_server_fill_rep(q, &rep);
 	ev_wire_rep_pack(&rep, buf, sizeof(buf));
@@ -589,7 +601,7 @@ static int ev_cm_client_qp(struct ev_ctx *c, struct ev_qp *q, uint32_t i,
 		if (ev_dev_limits(c))
 			return -1;
 	}
-	if (ev_client_qp_init(c, q, i))
+	if (ev_cm_ack_timeout(c, q->cm_id) || ev_client_qp_init(c, q, i))
 		return -1;
 	memset(&req, 0, sizeof(req));
 	req.cfg = c->o->cfg;
@@ -708,12 +720,13 @@ int ev_client_connect(struct ev_ctx *c)
 }
 
 /*
- * Orderly end: the client disconnects, the server waits (bounded) to
- * see it, so neither tears a QP down under the other's last ACK.
+ * Orderly end: the client disconnects once it has every FIN_ACK; the
+ * server waits for that (bounded by --timeout) before tearing down, so
+ * its FIN_ACK is not destroyed before it reaches the client.
  */
 void ev_disconnect(struct ev_ctx *c, int server)
 {
-	uint64_t end = ev_now_ns() + 2000000000ull;
+	uint64_t end = ev_now_ns() + (uint64_t)(c->o->timeout * 1e9);
 	struct rdma_cm_event *ev;
 	struct pollfd p;
 	uint32_t i, seen = 0;
@@ -723,7 +736,7 @@ void ev_disconnect(struct ev_ctx *c, int server)
 		if (server && c->sock >= 0) {
 			p.fd = c->sock;
 			p.events = POLLIN;
-			if (poll(&p, 1, 2000) > 0)
+			if (poll(&p, 1, (int)(c->o->timeout * 1000)) > 0)
 				(void)!recv(c->sock, &b, 1, 0);
 		}
 		return;

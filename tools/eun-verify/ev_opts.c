@@ -38,6 +38,8 @@ static const char ev_help[] =
 "    -d, --dev NAME        --tcp: RDMA device (default: the first)\n"
 "    -g, --gid-index N     --tcp: GID index (default: first IPv4 GID)\n"
 "        --ib-port N       --tcp: device port (default 1)\n"
+"    -u, --ack-timeout N   RC ACK timeout, 4.096 us * 2^N, 1..31 (default\n"
+"                          17: 0.5 s; slow emulated hosts want 20: 4.3 s)\n"
 "\n"
 "TRAFFIC (client)\n"
 "    -o, --op LIST         comma-separated: send, write, write_imm, read,\n"
@@ -159,6 +161,7 @@ static const struct option ev_long_opts[] = {
 	{ "dev",	  required_argument, NULL, 'd' },
 	{ "gid-index",	  required_argument, NULL, 'g' },
 	{ "ib-port",	  required_argument, NULL, EV_OPT_IB_PORT },
+	{ "ack-timeout",  required_argument, NULL, 'u' },
 	{ "op",		  required_argument, NULL, 'o' },
 	{ "size",	  required_argument, NULL, 'S' },
 	{ "qps",	  required_argument, NULL, 'q' },
@@ -182,6 +185,7 @@ static void ev_opts_defaults(struct ev_opts *o)
 	o->port = EV_DEFAULT_PORT;
 	o->gid_index = -1;
 	o->ib_port = 1;
+	o->ack_timeout = EV_DEFAULT_ACK_TIMEOUT;
 	o->timeout = EV_DEFAULT_TIMEOUT;
 	o->cfg.ops = 1u << EV_OP_WRITE;
 	o->cfg.qps = 1;
@@ -218,6 +222,11 @@ static int ev_opt_number(struct ev_opts *o, int c, const char *arg)
 		if (ev_opt_range(arg, 1, 255, &v))
 			return -1;
 		o->ib_port = (int)v;
+		return 1;
+	case 'u':
+		if (ev_opt_range(arg, 1, 31, &v))
+			return -1;
+		o->ack_timeout = (int)v;
 		return 1;
 	case 'q':
 		if (ev_opt_range(arg, 1, EV_MAX_QPS, &v))
@@ -323,7 +332,7 @@ int ev_opts_parse(struct ev_opts *o, int argc, char **argv, char *err,
 	ev_opts_defaults(o);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":sc:p:B:d:g:o:S:q:D:n:b:t:T:jvh",
+	while ((c = getopt_long(argc, argv, ":sc:p:B:d:g:u:o:S:q:D:n:b:t:T:jvh",
 				ev_long_opts, NULL)) != -1) {
 		if (c == 'h') {
 			ev_usage(stdout);

@@ -28,6 +28,7 @@ enum ev_role {
 #define EV_DEFAULT_PORT		18600
 #define EV_DEFAULT_TIMEOUT	30
 #define EV_DEFAULT_ITERS	1000
+#define EV_DEFAULT_ACK_TIMEOUT	17	/* 4.096 us << 17: 0.5 s, rdma_cm's RoCE pick */
 
 /**
  * struct ev_opts - parsed command line
@@ -39,6 +40,7 @@ enum ev_role {
  * @dev: RDMA device name (TCP exchange), NULL for the first one
  * @gid_index: GID index (TCP exchange), -1 to find an IPv4 one
  * @ib_port: device port number
+ * @ack_timeout: RC ACK timeout exponent, 4.096 us << N
  * @cfg: the run configuration (client; the server learns it)
  * @seed_set: --seed was given
  * @pattern_seed: payload pattern seed, normally @cfg.seed
@@ -59,6 +61,7 @@ struct ev_opts {
 	const char *dev;
 	int gid_index;
 	int ib_port;
+	int ack_timeout;
 	struct ev_config cfg;
 	int seed_set;
 	uint64_t pattern_seed;

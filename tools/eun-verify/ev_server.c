@@ -224,7 +224,13 @@ static int ev_server_fin(struct ev_qp *q, uint64_t n)
 		q->st.checked_bytes += 8 * atomics;
 		q->fin_count = n;
 		q->st.t_last = ev_now_ns();
-		q->state = EV_QP_FIN;
+		/*
+		 * Done once FIN_ACK is posted: the client's receipt of it is
+		 * the proof. Waiting for its send completion would wait for
+		 * an ACK the client may never send, having torn its QP down
+		 * on seeing FIN_ACK.
+		 */
+		q->state = EV_QP_DONE;
 	} else if (n != q->fin_count) {
 		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: second FIN says %llu, first %llu",
 			q->idx, (unsigned long long)n,
@@ -287,9 +293,6 @@ static int ev_server_wc(struct ev_qp *q, const struct ibv_wc *wc)
 	if (wc->opcode & IBV_WC_RECV)
 		return ev_server_recv(q, wc);
 	q->ctrl_inflight--;
-	/* FIN_ACK delivered (RC) or at least sent (UC): this QP is done. */
-	if (q->state == EV_QP_FIN && !q->ctrl_inflight)
-		q->state = EV_QP_DONE;
 	return 0;
 }
 
@@ -347,7 +350,7 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 			return -1;
 	if (ev_progress_key(q) != key)
 		q->last_progress = now;
-	if (q->state == EV_QP_RUN && now - q->last_progress >
+	if (q->state != EV_QP_DONE && now - q->last_progress >
 	    (uint64_t)(q->ctx->o->timeout * 1e9)) {
 		ev_server_timeout(q);
 		return -1;

@@ -49,8 +49,8 @@
 enum ev_qp_state {
 	EV_QP_RUN,		/* client: posting; server: serving */
 	EV_QP_DRAIN,		/* client: bound reached, waiting for completions */
-	EV_QP_FIN,		/* client: FIN sent; server: FIN_ACK sent */
-	EV_QP_DONE,		/* FIN_ACK received (client) or delivered (server) */
+	EV_QP_FIN,		/* client: FIN sent (the server goes RUN -> DONE) */
+	EV_QP_DONE,		/* FIN_ACK received (client) or posted (server) */
 	EV_QP_STATE_COUNT
 };
 

@@ -433,7 +433,7 @@ static void test_opts(void)
 	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 65",
 		"-s -D 0", "-c h -o read --uc --tcp", "-c h --uc", "-s -S 0", "-s -T 0",
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
-		"-s -b 1X" };
+		"-s -b 1X", "-s -u 0", "-s -u 32" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -447,6 +447,9 @@ static void test_opts(void)
 	CHECK(!parse("-c h -b 8M -t 2.5", &o, err, sizeof(err)) &&
 	      o.bytes == 8u << 20 && o.seconds == 2.5 && o.iters == 0,
 	      "opts: byte and time bounds");
+	CHECK(!parse("-c h -u 20", &o, err, sizeof(err)) && o.ack_timeout == 20 &&
+	      !parse("-s", &o, err, sizeof(err)) &&
+	      o.ack_timeout == EV_DEFAULT_ACK_TIMEOUT, "opts: ACK timeout");
 	CHECK(!parse("-c h --tcp --uc -o mix", &o, err, sizeof(err)) &&
 	      o.cfg.ops == EV_OPS_UC, "opts: mix on UC narrows to UC ops");
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
