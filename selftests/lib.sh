@@ -13,8 +13,10 @@ RET=0
 RET_MSG=
 
 # Retransmission and ordering counters: an unimpaired run must not move any.
+# The rxe_eun_* ones exist on rdma_rxe_eun only; absent ones count as 0.
 BED_RETRANS_COUNTERS="rcvd_seq_err completer_retry_err retry_exceeded_err
-	duplicate_request out_of_seq_request rcvd_rnr_err retry_rnr_exceeded_err"
+	duplicate_request out_of_seq_request rcvd_rnr_err retry_rnr_exceeded_err
+	rxe_eun_ack_retry rxe_eun_psn_duplicate rxe_eun_psn_drop"
 
 # --- reporting ---------------------------------------------------------
 
