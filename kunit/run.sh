@@ -53,8 +53,8 @@ rm -f "$build/test.log"
 jobs=${KUNIT_JOBS:-2}
 cd "$tree"
 if [ "$mode" = build ]; then
-	exec python3 tools/testing/kunit/kunit.py build --kunitconfig="${EUN_KUNITCONFIG:-$repo/kunit}" \
+	exec python3 tools/testing/kunit/kunit.py build --kunitconfig="$repo/kunit" \
 		--build_dir="$build" --jobs="$jobs"
 fi
-exec python3 tools/testing/kunit/kunit.py run --kunitconfig="${EUN_KUNITCONFIG:-$repo/kunit}" \
+exec python3 tools/testing/kunit/kunit.py run --kunitconfig="$repo/kunit" \
 	--build_dir="$build" --jobs="$jobs" --timeout=300

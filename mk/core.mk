@@ -36,4 +36,4 @@ bench-insn: harness
 memory-experiment: harness
 	$(REPO)/tools/testing/eun/memory-experiment.sh $(EUN_HARNESS) $(RESULTS) $(MEMEXP_ARGS)
 
-CHECK_TARGETS += harness-check memory-experiment
+CHECK_TARGETS += kunit harness-check memory-experiment
