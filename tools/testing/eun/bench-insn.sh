@@ -3,7 +3,8 @@
 #
 # Instructions per packet of the reorder bitmaps, counted by callgrind
 # (repeatable on a busy machine, unlike timings): only eun_bm_rx() and what
-# it calls is collected. HD and static, in order / light / heavy
+# it calls is collected. HD and static, in order / light (10% of packets
+# late by up to 8) / heavy (50%, up to 48) / deep (50%, up to half the cap)
 # reordering, caps 64..4096 bits.
 #
 # Usage: bench-insn.sh <harness dir> <results dir> [ticks]
@@ -20,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "kind,level,cap_bits,packets,instructions,insn_per_packet" > "$csv"
 for kind in hd static; do
-	for level in inorder light heavy; do
+	for level in ${BENCH_LEVELS:-inorder light heavy deep}; do
 		for cap in 64 128 256 512 1024 2048 4096; do
 			timeout 600 valgrind --tool=callgrind --toggle-collect=eun_bm_rx \
 				--callgrind-out-file="$tmp/cg.out" \
@@ -43,7 +44,7 @@ awk -F, 'NR > 1 { v[$1 "," $2, $3] = $6 }
 		n = split("64 128 256 512 1024 2048 4096", c, " ");
 		for (i = 1; i <= n; i++) printf "%8s", c[i];
 		printf "\n";
-		m = split("hd,inorder hd,light hd,heavy static,inorder static,light static,heavy", r, " ");
+		m = split("hd,inorder hd,light hd,heavy hd,deep static,inorder static,light static,heavy static,deep", r, " ");
 		for (j = 1; j <= m; j++) {
 			printf "%-15s", r[j];
 			for (i = 1; i <= n; i++) printf "%8s", v[r[j], c[i]];

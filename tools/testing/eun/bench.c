@@ -6,7 +6,7 @@
  * only the bitmap code is counted; it prints the number of eun_bm_rx()
  * calls to divide by.
  *
- *   bench -k hd|static -c cap -l inorder|light|heavy [-t ticks] [-s seed]
+ *   bench -k hd|static -c cap -l inorder|light|heavy|deep [-t ticks] [-s seed]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +27,8 @@ static const struct level levels[] = {
 	{ "inorder", 0, 1 },
 	{ "light", 10, 8 },
 	{ "heavy", 50, 48 },
+	/* Held back by up to half the cap: bitmaps as large as the cap allows. */
+	{ "deep", 50, 0 },
 };
 
 int main(int argc, char **argv)
@@ -68,8 +70,8 @@ int main(int argc, char **argv)
 	if (kind < 0 || !lv || !ticks)
 		goto usage;
 	tc.degree_pct = lv->degree_pct;
-	tc.max_disp = lv->max_disp;
-	tc.retx_delay = 2 * lv->max_disp;
+	tc.max_disp = lv->max_disp ? lv->max_disp : cap / 2;
+	tc.retx_delay = 2 * tc.max_disp;
 	eun_bm_default_params(&p, kind);
 	p.cap_bits = cap;
 	p.static_bits = cap;
@@ -96,7 +98,7 @@ int main(int argc, char **argv)
 	eun_mc_destroy(&mc);
 	return 0;
 usage:
-	fprintf(stderr, "usage: %s -k hd|static -c cap -l inorder|light|heavy [-t ticks] [-s seed]\n",
+	fprintf(stderr, "usage: %s -k hd|static -c cap -l inorder|light|heavy|deep [-t ticks] [-s seed]\n",
 		argv[0]);
 	return 2;
 }
