@@ -26,6 +26,15 @@ tree=$cache/kunit-src
 build=$cache/kunit-build
 mkdir -p "$cache" "$build"
 
+# The tree and build dir are shared by every checkout on the machine and
+# the eun symlink names one of them: one run at a time (the lock is held
+# across the exec below).
+exec 9>"$cache/kunit.lock"
+if ! flock -w 3600 9; then
+	echo "kunit/run.sh: another KUnit run held $cache/kunit.lock for an hour" >&2
+	exit 1
+fi
+
 # One copy per extracted source; hard links cost no data blocks.
 if [ ! -e "$tree/.eun-copied" ] || [ "$(cat "$tree/.eun-copied")" != "$src" ]; then
 	echo "kunit/run.sh: making hard-linked tree copy $tree" >&2
