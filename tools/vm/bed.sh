@@ -284,7 +284,7 @@ show_progress()
 
 wait_guests()
 {
-	local deadline=$1 alive p beat
+	local deadline=$1 alive p beat i g lost=0
 
 	beat=$(( $(date +%s) + 60 ))
 	while :; do
@@ -294,8 +294,23 @@ wait_guests()
 			beat=$(( $(date +%s) + 60 ))
 		fi
 		alive=0
-		for p in "${qemu_pids[@]}"; do
-			kill -0 "$p" 2>/dev/null && alive=$((alive + 1))
+		for i in "${!qemu_pids[@]}"; do
+			p=${qemu_pids[$i]}
+			if kill -0 "$p" 2>/dev/null; then
+				alive=$((alive + 1))
+				continue
+			fi
+			# A guest gone without finishing (panic, crash) leaves
+			# its peer waiting at barriers: give it 30 s, then stop.
+			g=$([ "$i" -eq 0 ] && echo a || echo b)
+			if [ ! -e "$out/$g/finished" ] && [ $lost -eq 0 ]; then
+				say "guest $g stopped without finishing (see $out/$g/console.log)"
+				grep -m 3 -E 'Kernel panic|BUG:|Oops' "$out/$g/console.log" 2>/dev/null |
+					sed "s/^/$prog:   /"
+				lost=1
+				[ "$deadline" -gt $(( $(date +%s) + 30 )) ] &&
+					deadline=$(( $(date +%s) + 30 ))
+			fi
 		done
 		[ $alive -eq 0 ] && return 0
 		if [ "$(date +%s)" -ge "$deadline" ]; then
