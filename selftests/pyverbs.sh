@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# bed-timeout: 600
 #
 # rdma-core's own verbs test suite (Debian's python3-pyverbs ships it in
 # /usr/share/doc/rdma-core/tests) against the device under test, in each
