@@ -9,6 +9,7 @@ EV_DIR := $(REPO)/tools/eun-verify
 .PHONY: tools verify-unit
 all: tools
 tools:
+	$(REPO)/tools/deps.sh tools
 	$(MAKE) -C $(EV_DIR) O=$(BUILD)
 
 # Builds the tool too: the guest selftests that follow in `make check`
