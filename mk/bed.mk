@@ -18,9 +18,9 @@ bed-config-check:
 
 # Both modules, one boot each; fails if any selftest fails.
 selftest: bed-initramfs
-	$(MAKE) --no-print-directory module
+	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/vm/selftest.sh
 
 demo: bed-initramfs
-	$(MAKE) --no-print-directory module
+	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/demo.sh
