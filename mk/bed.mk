@@ -21,6 +21,8 @@ selftest: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/vm/selftest.sh
 
+# The reorder benchmark, then eun-verify's checked goodput beside perftest's.
 demo: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/demo.sh
+	RESULTS=$(RESULTS) $(REPO)/tools/bench/verify-goodput.sh
