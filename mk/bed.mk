@@ -6,8 +6,9 @@
 
 CHECK_TARGETS += bed-config-check selftest
 
+# The guests boot the target kernel and load modules built against it.
 bed-deps:
-	@$(REPO)/tools/deps.sh bed
+	@$(REPO)/tools/deps.sh build bed
 
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh

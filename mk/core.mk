@@ -21,9 +21,11 @@ MEMEXP_ARGS ?=
 .PHONY: kunit harness harness-check bench-insn memory-experiment
 
 kunit:
+	$(REPO)/tools/deps.sh build kunit
 	$(REPO)/kunit/run.sh
 
 harness:
+	$(REPO)/tools/deps.sh harness
 	$(MAKE) -C $(REPO)/tools/testing/eun REPO=$(REPO) OUT=$(EUN_HARNESS)
 
 harness-check: harness

@@ -28,7 +28,8 @@ own=$repo/drivers/infiniband/sw/rxe_eun
 patches=${EUN_PATCH_DIR:-$own/patches}
 kdir_override=${KDIR:-}
 
-eval "$("$repo/tools/kver.sh")"
+kv=$("$repo/tools/kver.sh") || exit 1
+eval "$kv"
 [ -n "$kdir_override" ] && KDIR=$kdir_override
 [ -f "$KDIR/Makefile" ] || die "no kernel build tree at $KDIR (install linux-headers-$KVER)"
 ksrc=$("$repo/tools/ksrc.sh")

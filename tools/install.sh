@@ -8,7 +8,8 @@ set -euo pipefail
 die() { echo "install.sh: $*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-eval "$("$repo/tools/kver.sh")"
+kv=$("$repo/tools/kver.sh") || exit 1
+eval "$kv"
 conf=/etc/modprobe.d/rdma_rxe_eun.conf
 
 [ "$(id -u)" -eq 0 ] || die "must run as root"

@@ -7,7 +7,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-eval "$("$here/kver.sh")"
+kv=$("$here/kver.sh") || exit 1
+eval "$kv"
 cache=${EUN_CACHE:-/var/cache/rxe_eun}
 dest=$cache/src-$DEBVER
 tree=$dest/linux-source-6.12

@@ -419,7 +419,8 @@ main()
 	fi
 
 	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (tools/deps.sh bed)"
-	eval "$("$repo/tools/kver.sh")"
+	kv=$("$repo/tools/kver.sh") || die "no usable 6.12 kernel packages (tools/deps.sh build)"
+	eval "$kv"
 	[ -r "/boot/vmlinuz-$KVER" ] || die "/boot/vmlinuz-$KVER missing"
 	[[ $repo != *[[:space:]]* ]] || die "the repo path must not contain spaces"
 	initrd=$("$here/mkinitramfs.sh")

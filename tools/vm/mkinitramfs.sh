@@ -12,7 +12,8 @@ repo=$(cd "$here/../.." && pwd)
 
 die() { echo "mkinitramfs.sh: $*" >&2; exit 1; }
 
-eval "$("$repo/tools/kver.sh")"
+kv=$("$repo/tools/kver.sh") || exit 1
+eval "$kv"
 busybox=/bin/busybox
 [ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
 if ldd "$busybox" >/dev/null 2>&1; then
