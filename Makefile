@@ -28,17 +28,21 @@ include $(REPO)/mk/module.mk
 -include $(REPO)/mk/verify.mk
 -include $(REPO)/mk/bed.mk
 
-# Run every part even when one fails, then print one closing line.
+# Run every part even when one fails, then print one closing line. Guest
+# kernel crashes (tools/vm/selftest.sh) are counted there too.
+check: export EUN_CRASH_LOG := $(BUILD)/check-crashes.txt
 check:
 	@$(REPO)/tools/deps.sh all
-	@pass=0; fail=0; failed=""; \
+	@mkdir -p $(BUILD); : > $(EUN_CRASH_LOG); \
+	pass=0; fail=0; failed=""; \
 	for t in $(CHECK_TARGETS); do \
 		echo "=== check: $$t"; \
 		if $(MAKE) --no-print-directory $$t; then pass=$$((pass + 1)); \
 		else fail=$$((fail + 1)); failed="$$failed $$t"; fi; \
 	done; \
 	echo "check: failed parts:$${failed:- none}"; \
-	echo "$$pass passed, $$fail failed"; \
+	sed 's/^/check: guest crash: /' $(EUN_CRASH_LOG); \
+	echo "$$pass passed, $$fail failed, crashes: $$(wc -l < $(EUN_CRASH_LOG))"; \
 	[ $$fail -eq 0 ]
 
 clean:

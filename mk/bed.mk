@@ -13,9 +13,10 @@ bed-deps:
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
-# Host-side checks of the run config parser (boots nothing).
+# Host-side checks of the run config parser and the console scan (boots nothing).
 bed-config-check:
 	@$(REPO)/tools/vm/test-config.sh
+	@$(REPO)/tools/vm/test-console-scan.sh
 
 # Both modules, one boot each; fails if any selftest fails.
 selftest: bed-initramfs

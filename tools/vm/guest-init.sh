@@ -9,12 +9,24 @@ set -uo pipefail
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root LANG=C LC_ALL=C
 
+# PID 1 must never exit: that panics the kernel ("Attempted to kill
+# init!"), and a panic is what the host reads as a crash. sysrq o only
+# queues the power-off, and once it has torn down virtio-9p any program
+# run from the shared root fails (EIO) and the script would die: so ask
+# for the power-off with reboot(2) itself (busybox poweroff -f never
+# returns), and should that fail, wait in a builtin read on a FIFO made
+# at boot.
 power_off()
 {
 	sync
+	/bin/busybox poweroff -f
 	echo o > /proc/sysrq-trigger
-	sleep 30
+	while :; do
+		read -r -t 60 <> "$hold_fifo" || :
+	done
 }
+hold_fifo=/run/guest-init.hold
+mkfifo "$hold_fifo" 2>/dev/null || :
 trap power_off EXIT
 
 guest=

@@ -85,6 +85,12 @@ refuse "qp timeout" "QP_TIMEOUT" "$base
 QP_TIMEOUT=32"
 refuse "memory" "MEM" "$base
 MEM=64"
+refuse "cpu with shell characters" "is not a qemu -cpu model" "$base
+CPU=max;reboot"
+refuse "cpu with an empty feature" "is not a qemu -cpu model" "$base
+CPU=qemu64,"
+refuse "duration too short" "DURATION: '5'" "$base
+DURATION=5"
 refuse "missing profile" "no profile" "$base
 PROFILES=nonexistent"
 refuse "missing test" "no such test" "NAME=t
@@ -113,6 +119,10 @@ NETEM=delay 1ms reorder 25% 50%"
 accept "unimpaired flag" "^export BED_IMPAIRED=0$" "$base"
 accept "qp timeout" "^export BED_QP_TIMEOUT=14$" "$base
 QP_TIMEOUT=14"
+accept "cpu model with features" "^# cpu: qemu64,\\+x2apic,-cx16$" "$base
+CPU=qemu64,+x2apic,-cx16"
+accept "duration" "^export BED_DURATION=600$" "$base
+DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
 accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
 accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t

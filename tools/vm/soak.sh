@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Crash soak of the bed: for each qemu CPU model and each module, boot the
+# two guests with tools/vm/soak-job.sh (RC SEND/WRITE bandwidth back to
+# back) until the guests have run MINUTES of wall time each; a boot whose
+# guest kernel crashes is recorded and the remaining time is run on a new
+# boot. Prints one row per CPU model and module and appends them to
+# $RESULTS/soak.csv:
+#
+#   cpu,module,boots,guest_hours,crashes,crashes_per_guest_hour,transfers,failed,mbps_median
+#
+# guest_hours counts both guests for the wall time of each boot (boot and
+# set-up included); mbps_median is the median over the unimpaired
+# transfers of bytes / host-clock elapsed, per size.
+#
+# Usage: tools/vm/soak.sh [-m MINUTES] [-c CPU]... [MODULE...]
+#   -m MINUTES  wall minutes per CPU model and module (default 10)
+#   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh)
+#   MODULE      rdma_rxe and/or rdma_rxe_eun (default both)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+results=${RESULTS:-$repo/results}
+prog=soak.sh
+
+minutes=10
+cpus=()
+while getopts "m:c:h" o; do
+	case $o in
+	m) minutes=$OPTARG ;;
+	c) cpus+=("$OPTARG") ;;
+	h) sed -n '3,20p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-m MINUTES] [-c CPU]... [MODULE...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[[ $minutes =~ ^[0-9]+$ ]] && [ "$minutes" -ge 1 ] && [ "$minutes" -le 1440 ] ||
+	{ echo "$prog: -m '$minutes' is not 1..1440 minutes" >&2; exit 2; }
+modules=("$@")
+[ ${#modules[@]} -gt 0 ] || modules=(rdma_rxe rdma_rxe_eun)
+for m in "${modules[@]}"; do
+	case "$m" in
+	rdma_rxe|rdma_rxe_eun) ;;
+	*) echo "$prog: unknown module '$m' (rdma_rxe or rdma_rxe_eun)" >&2; exit 2 ;;
+	esac
+done
+# The bed's own default CPU when none is named: bed.sh -n prints it.
+[ ${#cpus[@]} -gt 0 ] ||
+	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
+for c in "${cpus[@]}"; do
+	"$here/bed.sh" -n -s CPU="$c" "$here/configs/soak.conf" > /dev/null ||
+		{ echo "$prog: bad CPU '$c'" >&2; exit 2; }
+done
+
+mkdir -p "$results"
+top=$(mktemp -d "$results/soak-$(date +%Y%m%d-%H%M%S)-XXXX")
+csv=$results/soak.csv
+[ -s "$csv" ] ||
+	echo "cpu,module,boots,guest_hours,crashes,crashes_per_guest_hour,transfers,failed,mbps_median" > "$csv"
+
+# median of the numbers on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.3f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# soak_one CPU MODULE: boots until MINUTES of wall time are spent.
+soak_one()
+{
+	local cpu=$1 m=$2 left=$((minutes * 60)) boots=0 crashes=0 wall=0
+	local dir run t0 el hours rate ok failed mbps
+
+	dir=$top/$(echo "$cpu" | tr ',=+' '_-p')-$m
+	mkdir -p "$dir"
+	while [ "$left" -ge 60 ]; do
+		boots=$((boots + 1))
+		run=$dir/boot$boots
+		t0=$(date +%s)
+		"$here/bed.sh" -o "$run" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
+			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
+			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
+		el=$(( $(date +%s) - t0 ))
+		wall=$((wall + el))
+		left=$((left - el))
+		if grep -q '^[ab] crash ' "$run/kernel.txt" 2>/dev/null; then
+			crashes=$((crashes + $(grep -c '^[ab] crash ' "$run/kernel.txt")))
+			grep '^[ab] crash ' "$run/kernel.txt" | sed "s|^|$prog: $cpu $m boot $boots: guest |"
+		fi
+		echo "$prog: [$(date +%T)] $cpu $m boot $boots: ${el}s, $(cat "$run/b/soak-job/rounds" 2>/dev/null || echo 0) rounds, $(tail -n 1 "$run/tap.txt" 2>/dev/null)"
+		# A boot that failed at once (bad set-up) would loop: stop.
+		[ "$el" -ge 60 ] || { echo "$prog: boot $boots ended after ${el}s: see $run.log" >&2; break; }
+	done
+	ok=$(cat "$dir"/boot*/b/soak-job/perf.csv 2>/dev/null | wc -l)
+	failed=$(cat "$dir"/boot*/[ab]/soak-job/log 2>/dev/null | grep -c '\[FAIL\]' || true)
+	mbps=$(cat "$dir"/boot*/b/soak-job/perf.csv 2>/dev/null |
+		awk -F, '$2 == 65536 && $5 > 0 { print $4 / $5 / 1e6 }' | median)
+	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
+	rate=$(awk -v c="$crashes" -v h="$hours" 'BEGIN { printf "%.2f", h > 0 ? c / h : 0 }')
+	echo "$cpu,$m,$boots,$hours,$crashes,$rate,$ok,$failed,$mbps" | tee -a "$csv" "$top/soak.csv"
+}
+
+echo "$prog: ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
+for c in "${cpus[@]}"; do
+	for m in "${modules[@]}"; do
+		soak_one "$c" "$m"
+	done
+done
+echo "$prog: cpu,module,boots,guest_hours,crashes,crashes_per_guest_hour,transfers,failed,mbps_median (64 KiB, MB/s)"
+cat "$top/soak.csv"

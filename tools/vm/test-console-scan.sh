@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side checks of tools/vm/console-scan.sh on short console logs made
+# up here: a crash is told from a power-off race, a warning from a crash,
+# and a report is pinned on the module under test only when its own code
+# is in the trace. TAP output.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+scan=$here/console-scan.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+fails=0
+
+# expect LABEL WANT MODULE: the scan of $tmp/log starts with WANT.
+expect()
+{
+	local got
+
+	n=$((n + 1))
+	got=$("$scan" "$tmp/log" "$3" 2>&1)
+	if [[ $got == "$2"* ]]; then
+		echo "ok $n $1"
+	else
+		fails=$((fails + 1))
+		echo "not ok $n $1: got '$got', want '$2...'"
+	fi
+}
+
+cat > "$tmp/log" <<'LOG'
+[   51.000000] ------------[ cut here ]------------
+[   51.000001] WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2
+[   51.000002] Modules linked in: rdma_rxe_eun(OE) ib_uverbs
+[   51.000003] RIP: 0010:kmem_cache_alloc_node_noprof+0x55/0x300
+[   51.000004] Call Trace:
+[   51.000005]  prepare_ack_packet+0x10/0x20 [rdma_rxe_eun]
+[   51.000006] ---[ end trace 0000000000000000 ]---
+[   51.100000] BUG: kernel NULL pointer dereference, address: 0000000000000008
+[   51.100002] Kernel panic - not syncing: Fatal exception in interrupt
+LOG
+expect "warning then panic is a crash of the module in the trace" \
+	"crash 1 WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
+expect "the same crash is not pinned on another module" "crash 0 " rdma_rxe
+
+printf '%s\n' '[ 20.0] Modules linked in: rdma_rxe_eun(OE)' \
+	'[ 20.1] BUG: kernel NULL pointer dereference, address: 0' \
+	'[ 20.2] RIP: 0010:net_rx_action+0x1/0x2' > "$tmp/log"
+expect "a module in 'Modules linked in' only is not the culprit" "crash 0 " rdma_rxe_eun
+
+printf '%s\n' '[ 200.0] bed-a: finished' '[ 200.1] sysrq: Power Off' \
+	'[ 200.2] Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100' > "$tmp/log"
+expect "PID 1 exiting after the power-off request is a race" "race 0 " rdma_rxe_eun
+
+printf '%s\n' '[ 20.2] Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100' > "$tmp/log"
+expect "PID 1 exiting with no power-off request is a crash" "crash 0 " rdma_rxe_eun
+
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 10.2] ---[ end trace 0000000000000000 ]---' '[ 20.0] reboot: Power down' > "$tmp/log"
+expect "a survived WARN in the module is a warning of the module" "warn 1 WARNING: CPU: 0" rdma_rxe_eun
+
+printf '%s\n' '[ 1.0] hello' '[ 2.0] sysrq: Power Off' > "$tmp/log"
+expect "a clean power-off is clean" "clean 0" rdma_rxe_eun
+
+printf '[ 3.0] Oops: general protection fault\001\002 in \033[0m rxe_rcv [rdma_rxe_eun]\n' > "$tmp/log"
+expect "control characters do not break the one-line report" "crash 1 Oops: general protection fault in [0m rxe_rcv" rdma_rxe_eun
+
+rm -f "$tmp/log"
+expect "a missing log is clean (the guest never started)" "clean 0" rdma_rxe_eun
+
+echo "1..$n"
+[ $fails -eq 0 ]
