@@ -2,7 +2,14 @@
 # The two-guest qemu bed: initramfs, guest selftests, the demo benchmark.
 # Documentation/testing.rst describes the bed and how to add a test.
 
-.PHONY: bed-deps bed-initramfs bed-config-check selftest demo
+.PHONY: bed-deps bed-initramfs bed-config-check selftest demo soak
+
+# make soak: SOAK_MINUTES of wall time per CPU model and module (both
+# guests run that long); SOAK_CPUS, a space-separated list of qemu -cpu
+# values, defaults to the bed's own CPU.
+SOAK_MINUTES ?= 10
+SOAK_CPUS ?=
+SOAK_MODULES ?= rdma_rxe rdma_rxe_eun
 
 CHECK_TARGETS += bed-config-check selftest
 
@@ -28,3 +35,10 @@ demo: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/demo.sh
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/verify-goodput.sh
+
+# The crash soak: RC SEND/WRITE bandwidth back to back; crashes per
+# guest-hour per CPU model and module in $(RESULTS)/soak.csv.
+soak: bed-initramfs
+	$(MAKE) --no-print-directory module
+	RESULTS=$(RESULTS) $(REPO)/tools/vm/soak.sh -m $(SOAK_MINUTES) \
+		$(foreach c,$(SOAK_CPUS),-c $(c)) $(SOAK_MODULES)

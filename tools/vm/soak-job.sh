@@ -17,6 +17,7 @@ require_cmd ib_send_bw ib_write_bw
 # soak's bound is far too long for one transfer.
 BED_TIMEOUT=300
 
+mkdir -p "$BED_SYNC" || exit $ksft_fail
 t_end=$(( $(bed_now_ms) + BED_DURATION * 1000 ))
 port=19000
 round=0

@@ -94,7 +94,7 @@ soak_one()
 	mbps=$(cat "$dir"/boot*/b/soak-job/perf.csv 2>/dev/null |
 		awk -F, '$2 == 65536 && $5 > 0 { print $4 / $5 / 1e6 }' | median)
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
-	rate=$(awk -v c="$crashes" -v h="$hours" 'BEGIN { printf "%.2f", h > 0 ? c / h : 0 }')
+	rate=$(awk -v c="$crashes" -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
 	echo "$cpu,$m,$boots,$hours,$crashes,$rate,$ok,$failed,$mbps" | tee -a "$csv" "$top/soak.csv"
 }
 
