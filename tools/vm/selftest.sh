@@ -64,12 +64,17 @@ carry_failures()
 			if (name in want && $0 ~ /^ok /) {
 				sub(/^ok /, "not ok ")
 				sub(/ # .*$/, "")
-				$0 = $0 " # failed in the first boot, before a guest crashed (" run ")"
+				$0 = $0 " # " why(name)
 			}
 			delete want[name]
 		}
 		{ print }
-		END { for (t in want) print "not ok 0 " m ": " t " # failed in the first boot, before a guest crashed (" run ")" }
+		END { for (t in want) print "not ok 0 " m ": " t " # " why(t) }
+		function why(t) {
+			if (t == "kernel-log")
+				return "the first boot\x27s kernel log names " m " (" run ")"
+			return "failed in the first boot, before a guest crashed (" run ")"
+		}
 	' "$tap" > "$tap.new" && mv "$tap.new" "$tap"
 	return 0
 }
