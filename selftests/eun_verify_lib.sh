@@ -62,7 +62,7 @@ ev_summary()
 # NAME.err, its exit status in EV_RC; the check fails when the exit status
 # does not match WANT_RC (a regex, e.g. 0 or "1|3"). A new port per run:
 # no wait for the old one to close. EV_TIMEOUT (default 60) is -T; the ACK
-# timeout is the bed's perftest one (BED_QP_TIMEOUT, default 20: 4.3 s):
+# timeout is the bed's perftest one (BED_QP_TIMEOUT, see bed.sh):
 # a starved TCG guest must not fake loss.
 ev_run()
 {
@@ -76,7 +76,7 @@ ev_run()
 	EV_OUT=$BED_RESULTS/$name.json
 	EV_ERR=$BED_RESULTS/$name.err
 	if [ "$BED_ROLE" = server ]; then
-		"$EV" -s -p $EV_PORT -T "${EV_TIMEOUT:-60}" -u "${BED_QP_TIMEOUT:-20}" --json "${sargs[@]}" > "$EV_OUT" 2> "$EV_ERR" &
+		"$EV" -s -p $EV_PORT -T "${EV_TIMEOUT:-60}" -u "$BED_QP_TIMEOUT" --json "${sargs[@]}" > "$EV_OUT" 2> "$EV_ERR" &
 		pid=$!
 		# The server says so on stderr once it listens: cheaper to
 		# watch than spawning rdma/ss every 100 ms under TCG.
@@ -88,7 +88,7 @@ ev_run()
 		bed_barrier "$name" 120
 		check_err $? "$name: server did not come up"
 		"$EV" -c "$BED_SERVER" -p $EV_PORT -T "${EV_TIMEOUT:-60}" \
-			-u "${BED_QP_TIMEOUT:-20}" --json "${cargs[@]}" \
+			-u "$BED_QP_TIMEOUT" --json "${cargs[@]}" \
 			> "$EV_OUT" 2> "$EV_ERR" &
 		pid=$!
 	fi

@@ -327,12 +327,9 @@ bed_perftest()
 	local tag=$tool-$port before after out
 	shift 4
 	local extra="$*"
-	# -u: the QP's ack timeout, 4.096 us * 2^N. perftest's default (14,
-	# 67 ms) is far shorter than a TCG guest can be starved on a busy
-	# host (stalls over 1 s were seen), which fakes loss; 20 is about
-	# 4.3 s. BED_QP_TIMEOUT overrides.
+	# -u: the QP's ack timeout, the bed's QP_TIMEOUT (see bed.sh).
 	local args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -n "$iters"
-		-u "${BED_QP_TIMEOUT:-20}" "$@")
+		-u "$BED_QP_TIMEOUT" "$@")
 
 	[ "$tool" = ib_atomic_bw ] || args+=(-s "$size")
 	before=$BED_RESULTS/$tag.counters-before

@@ -58,7 +58,7 @@ transfer()
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local out=$BED_RESULTS/$tag.$BED_ROLE.out mine theirs mbps pmbps line
 	local args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -n "$BED_ITERS"
-		-s "$size" -u "${BED_QP_TIMEOUT:-14}")
+		-s "$size" -u "$BED_QP_TIMEOUT")
 
 	port=$((port + 1))
 	bed_counters "$before"

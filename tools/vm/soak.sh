@@ -81,6 +81,7 @@ soak_one()
 		t0=$(date +%s)
 		"$here/bed.sh" -o "$run" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
 			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
+			-s RUN_TIMEOUT=$((left + 900)) \
 			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
 		el=$(( $(date +%s) - t0 ))
 		wall=$((wall + el))
