@@ -88,6 +88,10 @@ int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n,
 bool eun_mc_is_used(const struct eun_memctl *mc, u32 idx);
 u16 eun_mc_read(const struct eun_memctl *mc, u32 idx);
 void eun_mc_write(struct eun_memctl *mc, u32 idx, u16 val);
+void eun_mc_read_words(const struct eun_memctl *mc, u32 idx, u16 *dst, u32 n);
+void eun_mc_write_words(struct eun_memctl *mc, u32 idx, const u16 *src, u32 n);
+void eun_mc_copy(struct eun_memctl *mc, u32 dst, u32 src, u32 n);
+void eun_mc_zero(struct eun_memctl *mc, u32 idx, u32 n);
 u32 eun_mc_meta_get(const struct eun_memctl *mc, u32 conn);
 void eun_mc_meta_set(struct eun_memctl *mc, u32 conn, u32 start);
 void eun_mc_get_stats(const struct eun_memctl *mc, struct eun_mc_stats *st);

@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "eun/eun_bitops.h"
 #include "eun/eun_memctl.h"
 
 /**
@@ -43,60 +44,44 @@ static bool mc_test(const struct eun_memctl *mc, u32 i)
 	return (mc->alloc[i / BITS_PER_LONG] >> (i % BITS_PER_LONG)) & 1;
 }
 
-static void mc_mark(struct eun_memctl *mc, u32 start, u32 n, bool used)
-{
-	u32 i;
-
-	for (i = start; i < start + n; i++) {
-		unsigned long bit = 1UL << (i % BITS_PER_LONG);
-
-		if (used)
-			mc->alloc[i / BITS_PER_LONG] |= bit;
-		else
-			mc->alloc[i / BITS_PER_LONG] &= ~bit;
-	}
-}
-
-/* A whole word of the allocation bitmap in use: skip it in one step. */
-static bool mc_word_full(const struct eun_memctl *mc, u32 i)
-{
-	return mc->alloc[i / BITS_PER_LONG] == ~0UL;
-}
-
+/* Lowest run of @n free blocks: skip to a free block, then past a used one. */
 static int mc_find_from_head(const struct eun_memctl *mc, u32 n)
 {
-	u32 i = 0, run = 0;
+	u32 start = 0, used;
 
-	while (i < mc->nblocks) {
-		if (i % BITS_PER_LONG == 0 && mc_word_full(mc, i)) {
-			run = 0;
-			i += BITS_PER_LONG;
-			continue;
-		}
-		run = mc_test(mc, i) ? 0 : run + 1;
-		if (run == n)
-			return i + 1 - n;
-		i++;
+	for (;;) {
+		start = eun_find_next_zero(mc->alloc, mc->nblocks, start);
+		if (start >= mc->nblocks || n > mc->nblocks - start)
+			return -ENOSPC;
+		used = eun_find_next_set(mc->alloc, start + n, start);
+		if (used == start + n)
+			return start;
+		start = used + 1;
 	}
-	return -ENOSPC;
 }
 
+/* Highest run of @n free blocks, searched downwards the same way. */
 static int mc_find_from_tail(const struct eun_memctl *mc, u32 n)
 {
-	u32 i = mc->nblocks, run = 0;
+	int top = mc->nblocks - 1, used;
 
-	while (i > 0) {
-		i--;
-		if (i % BITS_PER_LONG == BITS_PER_LONG - 1 && mc_word_full(mc, i)) {
-			run = 0;
-			i -= BITS_PER_LONG - 1;
-			continue;
-		}
-		run = mc_test(mc, i) ? 0 : run + 1;
-		if (run == n)
-			return i;
+	for (;;) {
+		top = eun_find_prev_zero(mc->alloc, top, 0);
+		if (top < 0 || (u32)top + 1 < n)
+			return -ENOSPC;
+		used = eun_find_prev_set(mc->alloc, top, top + 1 - n);
+		if (used < 0)
+			return top + 1 - n;
+		if (used == 0)
+			return -ENOSPC;
+		top = used - 1;
 	}
-	return -ENOSPC;
+}
+
+/* Whether [@idx, @idx + @n) lies inside the master array. */
+static bool mc_range_ok(const struct eun_memctl *mc, u32 idx, u32 n)
+{
+	return idx < mc->nblocks && n <= mc->nblocks - idx;
 }
 
 /**
@@ -211,7 +196,7 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		return start;
 	}
 
-	mc_mark(mc, start, n, true);
+	eun_bits_assign(mc->alloc, start, n, true);
 	mc->stats.in_use[kind] += n;
 	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
 	if (total > mc->stats.peak)
@@ -231,18 +216,15 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
  */
 int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n, enum eun_mc_kind kind)
 {
-	u32 i;
-
-	if (n == 0 || start >= mc->nblocks || n > mc->nblocks - start ||
+	if (n == 0 || !mc_range_ok(mc, start, n) ||
 	    kind >= EUN_MC_KIND_COUNT)
 		return -EINVAL;
-	for (i = start; i < start + n; i++)
-		if (WARN_ON_ONCE(!mc_test(mc, i)))
-			return -EINVAL;
+	if (WARN_ON_ONCE(!eun_bits_all_set(mc->alloc, start, n)))
+		return -EINVAL;
 	if (WARN_ON_ONCE(mc->stats.in_use[kind] < n))
 		return -EINVAL;
 
-	mc_mark(mc, start, n, false);
+	eun_bits_assign(mc->alloc, start, n, false);
 	mc->stats.in_use[kind] -= n;
 	return 0;
 }
@@ -286,6 +268,74 @@ void eun_mc_write(struct eun_memctl *mc, u32 idx, u16 val)
 	if (WARN_ON_ONCE(idx >= mc->nblocks))
 		return;
 	mc->master[idx] = val;
+}
+
+/**
+ * eun_mc_read_words() - read a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @dst: where to copy @n blocks
+ * @n: blocks to read
+ *
+ * One access for a run (state words, a bitmap block wider than 16 bits),
+ * as a memory with a wide port would serve it. A run out of range reads as
+ * zeros, with a warning.
+ */
+void eun_mc_read_words(const struct eun_memctl *mc, u32 idx, u16 *dst, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n))) {
+		memset(dst, 0, n * sizeof(*dst));
+		return;
+	}
+	memcpy(dst, mc->master + idx, n * sizeof(*dst));
+}
+
+/**
+ * eun_mc_write_words() - write a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @src: @n blocks to write
+ * @n: blocks to write
+ *
+ * A run out of range is ignored with a warning.
+ */
+void eun_mc_write_words(struct eun_memctl *mc, u32 idx, const u16 *src, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n)))
+		return;
+	memcpy(mc->master + idx, src, n * sizeof(*src));
+}
+
+/**
+ * eun_mc_copy() - copy a run of blocks inside the master array
+ * @mc: controller
+ * @dst: first block of the destination
+ * @src: first block of the source; the runs may overlap
+ * @n: blocks to copy
+ *
+ * Moving a metadata run is one block transfer, not @n reads and writes.
+ * Runs out of range are ignored with a warning.
+ */
+void eun_mc_copy(struct eun_memctl *mc, u32 dst, u32 src, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, dst, n) || !mc_range_ok(mc, src, n)))
+		return;
+	memmove(mc->master + dst, mc->master + src, n * sizeof(*mc->master));
+}
+
+/**
+ * eun_mc_zero() - clear a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @n: blocks to clear
+ *
+ * A run out of range is ignored with a warning.
+ */
+void eun_mc_zero(struct eun_memctl *mc, u32 idx, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n)))
+		return;
+	memset(mc->master + idx, 0, n * sizeof(*mc->master));
 }
 
 /**
