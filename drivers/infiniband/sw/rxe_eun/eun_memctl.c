@@ -44,38 +44,51 @@ static bool mc_test(const struct eun_memctl *mc, u32 i)
 	return (mc->alloc[i / BITS_PER_LONG] >> (i % BITS_PER_LONG)) & 1;
 }
 
-/* Lowest run of @n free blocks: skip to a free block, then past a used one. */
-static int mc_find_from_head(const struct eun_memctl *mc, u32 n)
+/*
+ * Lowest run of @n free blocks: skip to a free block, then past a used one.
+ * The search starts at the lowest free block, which it keeps up to date.
+ */
+static int mc_find_from_head(struct eun_memctl *mc, u32 n)
 {
-	u32 start = 0, used;
+	u32 start, used;
 
+	start = eun_find_next_zero(mc->alloc, mc->nblocks, mc->low_free);
+	mc->low_free = start;
 	for (;;) {
-		start = eun_find_next_zero(mc->alloc, mc->nblocks, start);
 		if (start >= mc->nblocks || n > mc->nblocks - start)
 			return -ENOSPC;
 		used = eun_find_next_set(mc->alloc, start + n, start);
 		if (used == start + n)
-			return start;
-		start = used + 1;
+			break;
+		start = eun_find_next_zero(mc->alloc, mc->nblocks, used + 1);
 	}
+	if (start == mc->low_free)
+		mc->low_free = start + n;
+	return start;
 }
 
 /* Highest run of @n free blocks, searched downwards the same way. */
-static int mc_find_from_tail(const struct eun_memctl *mc, u32 n)
+static int mc_find_from_tail(struct eun_memctl *mc, u32 n)
 {
-	int top = mc->nblocks - 1, used;
+	int top, used;
 
+	if (!mc->high_free)
+		return -ENOSPC;
+	top = eun_find_prev_zero(mc->alloc, mc->high_free - 1, 0);
+	mc->high_free = top + 1;
 	for (;;) {
-		top = eun_find_prev_zero(mc->alloc, top, 0);
 		if (top < 0 || (u32)top + 1 < n)
 			return -ENOSPC;
 		used = eun_find_prev_set(mc->alloc, top, top + 1 - n);
 		if (used < 0)
-			return top + 1 - n;
+			break;
 		if (used == 0)
 			return -ENOSPC;
-		top = used - 1;
+		top = eun_find_prev_zero(mc->alloc, used - 1, 0);
 	}
+	if ((u32)top + 1 == mc->high_free)
+		mc->high_free = top + 1 - n;
+	return top + 1 - n;
 }
 
 /* Whether [@idx, @idx + @n) lies inside the master array. */
@@ -155,6 +168,8 @@ void eun_mc_reset(struct eun_memctl *mc)
 	u32 i, words = (mc->nblocks + BITS_PER_LONG - 1) / BITS_PER_LONG;
 
 	memset(mc->alloc, 0, words * sizeof(*mc->alloc));
+	mc->low_free = 0;
+	mc->high_free = mc->nblocks;
 	for (i = 0; i < mc->nconns; i++)
 		mc->meta_start[i] = EUN_MC_NONE;
 	memset(&mc->stats, 0, sizeof(mc->stats));
@@ -205,6 +220,35 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 }
 
 /**
+ * eun_mc_extend() - grow a run in place by the blocks right after it
+ * @mc: controller
+ * @start: first block of an allocated run
+ * @n: blocks in the run
+ * @add: blocks to add after it
+ * @kind: the kind the run was allocated with
+ *
+ * Growing in place spares the caller a search and a copy. Not finding the
+ * blocks free is not an allocation failure: the caller moves the run.
+ *
+ * Return: 0, or -ENOSPC (nothing changed) when they are not all free.
+ */
+int eun_mc_extend(struct eun_memctl *mc, u32 start, u32 n, u32 add,
+		  enum eun_mc_kind kind)
+{
+	u32 end = start + n, total;
+
+	if (!add || kind >= EUN_MC_KIND_COUNT || !mc_range_ok(mc, end, add))
+		return -ENOSPC;
+	if (eun_find_next_set(mc->alloc, end + add, end) != end + add)
+		return -ENOSPC;
+	eun_bits_assign(mc->alloc, end, add, true);
+	mc->stats.in_use[kind] += add;
+	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
+	mc->stats.peak = max(mc->stats.peak, total);
+	return 0;
+}
+
+/**
  * eun_mc_free() - release a run of blocks
  * @mc: controller
  * @start: first block of the run
@@ -225,6 +269,8 @@ int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n, enum eun_mc_kind kind)
 		return -EINVAL;
 
 	eun_bits_assign(mc->alloc, start, n, false);
+	mc->low_free = min(mc->low_free, start);
+	mc->high_free = max(mc->high_free, start + n);
 	mc->stats.in_use[kind] -= n;
 	return 0;
 }
