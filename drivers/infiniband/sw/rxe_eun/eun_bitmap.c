@@ -128,10 +128,10 @@ struct hd_state {
  * Where the bits for PSN head + d onwards live: the emulated 16-bit block,
  * the bit in it, and how many consecutive distances from d map to the
  * following bits of that block. A stretch ends at the end of the 16-bit
- * block, at the wrap of the circular portion (always at a block end) and
- * where the linear portion starts.
+ * block, at the wrap of a circular bitmap (always at a block end) and, in
+ * the HD bitmap, where the linear portion starts.
  */
-struct hd_spot {
+struct bm_spot {
 	u32 addr;
 	u32 bit;
 	u32 len;
@@ -159,24 +159,6 @@ static void u64_to_words(u64 v, u16 *w)
 	w[3] = v >> 48;
 }
 
-static bool mc_bit_test(const struct eun_memctl *mc, u32 start, u32 bit)
-{
-	return eun_mc_read(mc, start + bit / EUN_MC_BLOCK_BITS) &
-	       BIT(bit % EUN_MC_BLOCK_BITS);
-}
-
-static void mc_bit_assign(struct eun_memctl *mc, u32 start, u32 bit, bool on)
-{
-	u32 idx = start + bit / EUN_MC_BLOCK_BITS;
-	u16 v = eun_mc_read(mc, idx);
-
-	if (on)
-		v |= BIT(bit % EUN_MC_BLOCK_BITS);
-	else
-		v &= ~BIT(bit % EUN_MC_BLOCK_BITS);
-	eun_mc_write(mc, idx, v);
-}
-
 /* Set bit @d + i of @bits for every set bit i of @v. */
 static void bits_put(unsigned long *bits, u32 d, u32 v)
 {
@@ -186,6 +168,27 @@ static void bits_put(unsigned long *bits, u32 d, u32 v)
 		bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
 		v &= v - 1;
 	}
+}
+
+/*
+ * Clear the set bits of stretch @at from its first bit on, at most @max;
+ * return how many there were in a row.
+ */
+static u32 spot_take(struct eun_memctl *mc, const struct bm_spot *at, u32 max)
+{
+	u16 w = eun_mc_read(mc, at->addr);
+	u32 n = min3(eun_ones16(w, at->bit), at->len, max);
+
+	if (n)
+		eun_mc_write(mc, at->addr, w & ~eun_mask16(at->bit, n));
+	return n;
+}
+
+/* The first @n bits of stretch @at, as the low bits of a value. */
+static u32 spot_bits(const struct eun_memctl *mc, const struct bm_spot *at,
+		     u32 n)
+{
+	return (eun_mc_read(mc, at->addr) >> at->bit) & eun_mask16(0, n);
 }
 
 /* ---- HD bitmap ---------------------------------------------------------- */
@@ -232,6 +235,17 @@ static void hd_store(struct eun_bm *bm, const struct hd_state *s)
 	eun_mc_write_words(bm->mc, s->meta, w, HD_HDR_WORDS);
 }
 
+/* A mark that did not grow the bitmap changed at most the span word. */
+static void hd_store_mark(struct eun_bm *bm, const struct hd_state *s,
+			  const struct hd_state *was)
+{
+	if (s->ntotal != was->ntotal)
+		hd_store(bm, s);
+	else if (s->span != was->span)
+		eun_mc_write(bm->mc, s->meta + HD_W_SPAN,
+			     FIELD_PREP(HD_SPAN, s->span - 1));
+}
+
 static u32 hd_circ_bits(const struct eun_bm *bm, const struct hd_state *s)
 {
 	return s->ncirc * bm->p.block_bits;
@@ -253,7 +267,7 @@ static u32 hd_block_addr(const struct eun_bm *bm, const struct hd_state *s,
 
 /* The stretch of bits from PSN head + @d on; @d below the bits present. */
 static void hd_locate(const struct eun_bm *bm, const struct hd_state *s,
-		      u32 d, struct hd_spot *at)
+		      u32 d, struct bm_spot *at)
 {
 	u32 bb = bm->p.block_bits, pos, b, left;
 
@@ -330,12 +344,20 @@ static int hd_create(struct eun_bm *bm, u32 conn, u32 head, struct hd_state *s)
 	return 0;
 }
 
-/* Compact layout: move the metadata run to one that fits @words. */
+/*
+ * Compact layout: make the metadata run @words long, in place when the
+ * blocks after it are free, else moved to a new run found tail-first.
+ */
 static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
 {
 	struct eun_memctl *mc = bm->mc;
 	int nm;
 
+	if (!eun_mc_extend(mc, s->meta, s->meta_words, words - s->meta_words,
+			   EUN_MC_META)) {
+		s->meta_words = words;
+		return 0;
+	}
 	nm = eun_mc_alloc(mc, words, EUN_MC_FROM_TAIL, EUN_MC_META);
 	if (nm < 0)
 		return nm;
@@ -414,7 +436,7 @@ static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
 /* Track PSN head + @d, 0 < @d < reach; grows the linear portion if needed. */
 static enum eun_bm_verdict hd_mark(struct eun_bm *bm, struct hd_state *s, u32 d)
 {
-	struct hd_spot at;
+	struct bm_spot at;
 	u16 w;
 
 	if (d >= s->creach) {
@@ -439,16 +461,12 @@ static enum eun_bm_verdict hd_mark(struct eun_bm *bm, struct hd_state *s, u32 d)
  */
 static u32 hd_take_run(struct eun_bm *bm, const struct hd_state *s, u32 max)
 {
-	struct hd_spot at;
+	struct bm_spot at;
 	u32 got = 0, n;
-	u16 w;
 
 	while (got < max) {
 		hd_locate(bm, s, got + 1, &at);
-		w = eun_mc_read(bm->mc, at.addr);
-		n = min3(eun_ones16(w, at.bit), at.len, max - got);
-		if (n)
-			eun_mc_write(bm->mc, at.addr, w & ~eun_mask16(at.bit, n));
+		n = spot_take(bm->mc, &at, max - got);
 		got += n;
 		if (n < at.len)
 			break;
@@ -543,8 +561,8 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		 struct eun_bm_result *res)
 {
 	u32 meta = eun_mc_meta_get(bm->mc, conn);
+	struct hd_state s, was;
 	enum eun_bm_verdict v;
-	struct hd_state s;
 	bool freed;
 	s32 d;
 
@@ -572,9 +590,10 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		return 0;
 	}
 	/* Duplicates and refusals leave the state as it was: no store. */
+	was = s;
 	v = hd_mark(bm, &s, d);
 	if (v == EUN_BM_OOO)
-		hd_store(bm, &s);
+		hd_store_mark(bm, &s, &was);
 	set_result(res, v, 0, s.head);
 	return 0;
 }
@@ -583,14 +602,13 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 static void hd_sack_bits(const struct eun_bm *bm, const struct hd_state *s,
 			 unsigned long *bits, u32 n)
 {
-	struct hd_spot at;
+	struct bm_spot at;
 	u32 d, len;
 
 	for (d = 0; d < n; d += len) {
 		hd_locate(bm, s, d, &at);
 		len = min(at.len, n - d);
-		bits_put(bits, d, (eun_mc_read(bm->mc, at.addr) >> at.bit) &
-				  eun_mask16(0, len));
+		bits_put(bits, d, spot_bits(bm->mc, &at, len));
 	}
 }
 
@@ -599,11 +617,9 @@ static void hd_sack_bits(const struct eun_bm *bm, const struct hd_state *s,
 static void sb_load(const struct eun_bm *bm, u32 meta, struct sb_state *s)
 {
 	u16 w[SB_HDR_WORDS];
-	u32 i;
 	u64 v;
 
-	for (i = 0; i < SB_HDR_WORDS; i++)
-		w[i] = eun_mc_read(bm->mc, meta + i);
+	eun_mc_read_words(bm->mc, meta, w, SB_HDR_WORDS);
 	v = words_to_u64(w);
 	s->meta = meta;
 	s->head = FIELD_GET(SB_HEAD, v);
@@ -612,16 +628,29 @@ static void sb_load(const struct eun_bm *bm, u32 meta, struct sb_state *s)
 	s->base = w[SB_W_BASE];
 }
 
-static void sb_store(struct eun_bm *bm, const struct sb_state *s)
+/* Write state words [@from, @from + @n) back. */
+static void sb_store_words(struct eun_bm *bm, const struct sb_state *s,
+			   u32 from, u32 n)
 {
 	u16 w[SB_HDR_WORDS];
-	u32 i;
 
 	u64_to_words(FIELD_PREP(SB_HEAD, s->head) | FIELD_PREP(SB_HPOS, s->hpos) |
 		     FIELD_PREP(SB_SPAN, s->span), w);
 	w[SB_W_BASE] = s->base;
-	for (i = 0; i < SB_HDR_WORDS; i++)
-		eun_mc_write(bm->mc, s->meta + i, w[i]);
+	eun_mc_write_words(bm->mc, s->meta + from, w + from, n);
+}
+
+static void sb_store(struct eun_bm *bm, const struct sb_state *s)
+{
+	sb_store_words(bm, s, 0, SB_HDR_WORDS);
+}
+
+/* The span field lives in words 2 and 3: all a mark may change. */
+static void sb_store_span(struct eun_bm *bm, const struct sb_state *s)
+{
+	static_assert(!(SB_SPAN & GENMASK_ULL(31, 0)),
+		      "static span in words 2..3");
+	sb_store_words(bm, s, 2, 2);
 }
 
 static int sb_create(struct eun_bm *bm, u32 conn, u32 head, struct sb_state *s)
@@ -658,18 +687,65 @@ static u32 sb_pos(const struct eun_bm *bm, const struct sb_state *s, u32 d)
 	return (s->hpos + d) % bm->p.static_bits;
 }
 
+/* The stretch of bits from PSN head + @d on (see &struct bm_spot). */
+static void sb_locate(const struct eun_bm *bm, const struct sb_state *s,
+		      u32 d, struct bm_spot *at)
+{
+	u32 pos = sb_pos(bm, s, d);
+
+	at->addr = s->base + pos / EUN_MC_BLOCK_BITS;
+	at->bit = pos % EUN_MC_BLOCK_BITS;
+	at->len = EUN_MC_BLOCK_BITS - at->bit;
+}
+
+/* As hd_take_run(): the run of received PSNs from head + 1, cleared. */
+static u32 sb_take_run(struct eun_bm *bm, const struct sb_state *s, u32 max)
+{
+	struct bm_spot at;
+	u32 got = 0, n;
+
+	while (got < max) {
+		sb_locate(bm, s, got + 1, &at);
+		n = spot_take(bm->mc, &at, max - got);
+		got += n;
+		if (n < at.len)
+			break;
+	}
+	return got;
+}
+
+/*
+ * The packet at head arrived: head moves past it and the run after it. The
+ * head's own bit is never set (only PSNs after head are marked), so there
+ * is nothing to clear for it.
+ */
 static u32 sb_flush(struct eun_bm *bm, struct sb_state *s)
 {
-	u32 adv = 0;
+	u32 adv = 1 + (s->span ? sb_take_run(bm, s, s->span - 1) : 0);
 
-	do {
-		mc_bit_assign(bm->mc, s->base, s->hpos, false);
-		s->head = eun_psn_add(s->head, 1);
-		s->hpos = sb_pos(bm, s, 1);
-		s->span = s->span ? s->span - 1 : 0;
-		adv++;
-	} while (s->span && mc_bit_test(bm->mc, s->base, s->hpos));
+	s->head = eun_psn_add(s->head, adv);
+	s->hpos = sb_pos(bm, s, adv);
+	s->span = s->span > adv ? s->span - adv : 0;
 	return adv;
+}
+
+/* Track PSN head + @d, 0 < @d < static_bits. */
+static enum eun_bm_verdict sb_mark(struct eun_bm *bm, struct sb_state *s,
+				   u32 d)
+{
+	struct bm_spot at;
+	u16 w;
+
+	sb_locate(bm, s, d, &at);
+	w = eun_mc_read(bm->mc, at.addr);
+	if (w & BIT(at.bit))
+		return EUN_BM_DUPLICATE;
+	eun_mc_write(bm->mc, at.addr, w | BIT(at.bit));
+	if (d + 1 > s->span) {
+		s->span = d + 1;
+		sb_store_span(bm, s);
+	}
+	return EUN_BM_OOO;
 }
 
 static int sb_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
@@ -697,18 +773,28 @@ static int sb_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 	} else if (d == 0) {
 		u32 adv = sb_flush(bm, &s);
 
+		sb_store(bm, &s);
 		set_result(res, EUN_BM_IN_ORDER, adv, s.head);
 	} else if (d >= (s32)bm->p.static_bits) {
 		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
-	} else if (mc_bit_test(bm->mc, s.base, sb_pos(bm, &s, d))) {
-		set_result(res, EUN_BM_DUPLICATE, 0, s.head);
 	} else {
-		mc_bit_assign(bm->mc, s.base, sb_pos(bm, &s, d), true);
-		s.span = max_t(u32, s.span, d + 1);
-		set_result(res, EUN_BM_OOO, 0, s.head);
+		set_result(res, sb_mark(bm, &s, d), 0, s.head);
 	}
-	sb_store(bm, &s);
 	return 0;
+}
+
+/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
+static void sb_sack_bits(const struct eun_bm *bm, const struct sb_state *s,
+			 unsigned long *bits, u32 n)
+{
+	struct bm_spot at;
+	u32 d, len;
+
+	for (d = 0; d < n; d += len) {
+		sb_locate(bm, s, d, &at);
+		len = min(at.len, n - d);
+		bits_put(bits, d, spot_bits(bm->mc, &at, len));
+	}
 }
 
 /* ---- interface ---------------------------------------------------------- */
@@ -917,7 +1003,7 @@ int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		unsigned long *bits, u32 nbits)
 {
 	struct eun_bm_info info;
-	u32 meta, n, d;
+	u32 meta, n;
 	int err;
 
 	err = eun_bm_get_info(bm, conn, &info);
@@ -933,9 +1019,7 @@ int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		struct sb_state s;
 
 		sb_load(bm, meta, &s);
-		for (d = 0; d < n; d++)
-			if (mc_bit_test(bm->mc, s.base, sb_pos(bm, &s, d)))
-				bits_put(bits, d, 1);
+		sb_sack_bits(bm, &s, bits, n);
 	} else {
 		struct hd_state s;
 
