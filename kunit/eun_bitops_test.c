@@ -45,6 +45,7 @@ static const struct find_case find_cases[] = {
 	{ { -1 }, MAP_BITS - 1, MAP_BITS - 1, MAP_BITS, MAP_BITS - 1, -1,
 	  MAP_BITS - 1, "last bit of the map" },
 };
+
 #undef W
 
 static void find_desc(const struct find_case *t, char *desc)
