@@ -61,9 +61,17 @@
  *   w5      absolute index of block 0
  *   w6..    offset of block b (b >= 1) from block 0, mod 2^16
  *
- * The run holds exactly one offset per extra block: adding a block moves
- * the run to a new tail-first run one word longer. The paper layout keeps
- * the same words in a fixed 24-word (48-byte) run.
+ * The run holds exactly one offset per extra block: adding blocks grows the
+ * run in place when the blocks after it are free, else moves it once to a
+ * tail-first run of the new length. The paper layout keeps the same words
+ * in a fixed 24-word (48-byte) run. Field widths are tied to
+ * EUN_BM_MAX_BITS and EUN_BM_MAX_BLOCKS by static_asserts.
+ *
+ * Word-wide access. A 16-bit emulated block never straddles two bitmap
+ * blocks (block_bits is a multiple of 16), the circular portion wraps at a
+ * block end, and only the start of the linear portion can fall inside a
+ * 16-bit block; so a flush counts and clears the run after head a 16-bit
+ * block at a time, and moves head, hpos and creach in one step.
  *
  * Static bitmap: metadata w0..w3 = head:24 | hpos:12 | span:13 and w4 = the
  * first block of a run of static_bits / 16 blocks, held from open to close.

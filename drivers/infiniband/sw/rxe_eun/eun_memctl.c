@@ -37,6 +37,11 @@
  * one bit per block; the metadata start index maps a connection to the first
  * block of its run. Freeing only clears allocation bits: stale contents are
  * overwritten by the next owner, who must initialise what it reads.
+ *
+ * The allocation bitmap is searched and updated a machine word at a time.
+ * @low_free and @high_free bound where free blocks can be, so searches
+ * start there; they change where a search starts, never what it finds. A
+ * run may grow in place into free blocks right after it (eun_mc_extend()).
  */
 
 static bool mc_test(const struct eun_memctl *mc, u32 i)
