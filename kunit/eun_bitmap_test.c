@@ -25,8 +25,9 @@ static void fx_destroy(void *p)
 	eun_mc_destroy(&f->mc);
 }
 
-static struct fx *fx_new(struct kunit *test, enum eun_bm_kind kind,
-			 enum eun_bm_layout layout, u32 nblocks, u32 cap)
+static struct fx *fx_new_blocks(struct kunit *test, enum eun_bm_kind kind,
+				enum eun_bm_layout layout, u32 nblocks, u32 cap,
+				u32 block_bits)
 {
 	struct fx *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
 	struct eun_bm_params p;
@@ -36,10 +37,18 @@ static struct fx *fx_new(struct kunit *test, enum eun_bm_kind kind,
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_destroy, f), 0);
 	eun_bm_default_params(&p, kind);
 	p.layout = layout;
+	p.block_bits = block_bits;
 	p.cap_bits = cap;
 	p.static_bits = cap;
 	KUNIT_ASSERT_EQ(test, eun_bm_init(&f->bm, &f->mc, &p), 0);
 	return f;
+}
+
+static struct fx *fx_new(struct kunit *test, enum eun_bm_kind kind,
+			 enum eun_bm_layout layout, u32 nblocks, u32 cap)
+{
+	return fx_new_blocks(test, kind, layout, nblocks, cap,
+			     EUN_BM_DEF_BLOCK_BITS);
 }
 
 /* Default HD: 16-bit blocks, a 64-bit cap, compact layout, 1024 blocks. */
@@ -488,7 +497,91 @@ static void eun_psn_compare(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_psn_add(t->a, (u32)t->diff), t->b);
 }
 
+/*
+ * Word-wide flush: a run of received PSNs is consumed a 16-bit block at a
+ * time, so every place where the mapping of distances to bits breaks must
+ * be crossed correctly: the end of a 16-bit block inside a wider bitmap
+ * block, the end of the circular portion and the start of the linear one
+ * (in the middle of a 16-bit block once head has moved), and the 2^24 wrap
+ * of the PSNs themselves.
+ */
+struct run_case {
+	u32 block_bits;
+	u32 cap;
+	u32 head;
+	u32 pre;	/* PSNs delivered in order first, to move head */
+	u32 from, to;	/* then PSNs head + from .. head + to are received */
+	u32 extra;	/* and head + extra, when not 0 */
+	u32 advance;	/* head + 0 arrives: how far head moves */
+	u32 circ_bits;	/* circular bits after that, 0 when freed */
+	const char *name;
+};
+
+static const struct run_case run_cases[] = {
+	{ 32, 128, 0x000100, 0, 1, 31, 0, 32, 0,
+	  "whole 32-bit block, two 16-bit words" },
+	{ 48, 96, 0x7ffff0, 0, 1, 47, 49, 48, 96,
+	  "48-bit block, then merge with the linear one" },
+	{ 16, 64, 0xfffff0, 0, 1, 20, 22, 21, 32,
+	  "into the linear block across the PSN wrap" },
+	{ 16, 64, 0xfffffa, 0, 1, 40, 0, 41, 0,
+	  "three blocks, PSN wrap, then freed" },
+	{ 16, 64, 0xfffff8, 10, 1, 12, 14, 13, 16,
+	  "around the circular wrap" },
+	{ 16, 64, 0x000000, 5, 1, 30, 40, 31, 48,
+	  "linear start inside a 16-bit block" },
+};
+
+static void run_desc(const struct run_case *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(run, run_cases, run_desc);
+
+static void eun_hd_flush_runs(struct kunit *test)
+{
+	const struct run_case *t = test->param_value;
+	struct fx *f = fx_new_blocks(test, EUN_BM_HD, EUN_BM_LAYOUT_COMPACT, 1024,
+				     t->cap, t->block_bits);
+	struct eun_bm_info info;
+	u32 head, i;
+
+	f->expected[0] = t->head;
+	if (t->pre) {
+		/* Keep a bitmap alive while head walks into its circle. */
+		expect_verdict(test, f, 0, eun_psn_add(t->head, t->pre + 1),
+			       EUN_BM_OOO, 0);
+		for (i = 0; i < t->pre; i++)
+			expect_verdict(test, f, 0, eun_psn_add(t->head, i),
+				       EUN_BM_IN_ORDER, 1);
+	}
+	head = f->expected[0];
+	for (i = t->from; i <= t->to; i++)
+		if (!(t->pre && i == 1))
+			expect_verdict(test, f, 0, eun_psn_add(head, i), EUN_BM_OOO, 0);
+	if (t->extra)
+		expect_verdict(test, f, 0, eun_psn_add(head, t->extra), EUN_BM_OOO, 0);
+	expect_verdict(test, f, 0, head, EUN_BM_IN_ORDER, t->advance);
+	KUNIT_EXPECT_EQ(test, f->expected[0], eun_psn_add(head, t->advance));
+	info = fx_info(test, f, 0);
+	KUNIT_EXPECT_EQ(test, info.active, t->circ_bits != 0);
+	if (!info.active) {
+		KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, info.circ_bits, t->circ_bits);
+	KUNIT_EXPECT_EQ(test, info.span, t->extra + 1 - t->advance);
+	/* Every consumed bit reads clear: the next run stops at the gap. */
+	for (i = t->advance; i < t->extra; i++)
+		expect_verdict(test, f, 0, eun_psn_add(head, i), EUN_BM_IN_ORDER,
+			       i + 1 == t->extra ? 2 : 1);
+	KUNIT_EXPECT_FALSE(test, fx_info(test, f, 0).active);
+	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
+}
+
 static struct kunit_case eun_bitmap_cases[] = {
+	KUNIT_CASE_PARAM(eun_hd_flush_runs, run_gen_params),
 	KUNIT_CASE(eun_hd_in_order_costs_nothing),
 	KUNIT_CASE(eun_hd_first_ooo_creates),
 	KUNIT_CASE(eun_hd_grow_linear),

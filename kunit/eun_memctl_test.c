@@ -178,7 +178,74 @@ static void eun_memctl_bad_args(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mc->stats.failures, 0);
 }
 
+/* The free hints must not change what first fit and tail-first find. */
+static void eun_memctl_hints_keep_the_order(struct kunit *test)
+{
+	struct eun_memctl *mc = mc_new(test, 200, 1);
+	int i;
+
+	/* Fill three words from the head, then open holes across them. */
+	for (i = 0; i < 150; i++)
+		KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 1, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), i);
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 130, 2, EUN_MC_BITMAP), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 63, 3, EUN_MC_BITMAP), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 3, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), 63);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 1, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), 130);
+	/* A run of 2 skips the hole of 1 at 131 and the used blocks after. */
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 2, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), 150);
+	/* From the tail: the highest run of 40 straddles a word boundary. */
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 40, EUN_MC_FROM_TAIL, EUN_MC_META), 160);
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 160, 40, EUN_MC_META), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 8, EUN_MC_FROM_TAIL, EUN_MC_META), 192);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 48, EUN_MC_FROM_TAIL, EUN_MC_META), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 1, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), 131);
+}
+
+static void eun_memctl_run_access(struct kunit *test)
+{
+	struct eun_memctl *mc = mc_new(test, 32, 1);
+	u16 in[5] = { 1, 2, 3, 4, 5 }, out[5];
+	u32 i;
+
+	eun_mc_write_words(mc, 10, in, 5);
+	eun_mc_read_words(mc, 10, out, 5);
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ(test, out[i], in[i]);
+	/* Overlapping copy upwards by one: a run moved over its own end. */
+	eun_mc_copy(mc, 11, 10, 5);
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_EQ(test, eun_mc_read(mc, 11 + i), in[i]);
+	eun_mc_zero(mc, 12, 3);
+	KUNIT_EXPECT_EQ(test, eun_mc_read(mc, 11), 1);
+	KUNIT_EXPECT_EQ(test, eun_mc_read(mc, 12) | eun_mc_read(mc, 13) |
+			eun_mc_read(mc, 14), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_read(mc, 15), 5);
+}
+
+static void eun_memctl_extend_in_place(struct kunit *test)
+{
+	struct eun_memctl *mc = mc_new(test, 64, 1);
+
+	KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 6, EUN_MC_FROM_TAIL, EUN_MC_META), 58);
+	/* Nothing after the last block: the caller must move the run. */
+	KUNIT_EXPECT_EQ(test, eun_mc_extend(mc, 58, 6, 1, EUN_MC_META), -ENOSPC);
+	KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 6, EUN_MC_FROM_TAIL, EUN_MC_META), 52);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend(mc, 52, 6, 1, EUN_MC_META), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 58, 6, EUN_MC_META), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend(mc, 52, 6, 2, EUN_MC_META), 0);
+	KUNIT_EXPECT_TRUE(test, eun_mc_is_used(mc, 59));
+	KUNIT_EXPECT_FALSE(test, eun_mc_is_used(mc, 60));
+	KUNIT_EXPECT_EQ(test, mc->stats.in_use[EUN_MC_META], 8);
+	KUNIT_EXPECT_EQ(test, mc->stats.failures, 0);
+	/* The whole grown run frees as one. */
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 52, 8, EUN_MC_META), 0);
+	KUNIT_EXPECT_EQ(test, mc->stats.in_use[EUN_MC_META], 0);
+}
+
 static struct kunit_case eun_memctl_cases[] = {
+	KUNIT_CASE(eun_memctl_hints_keep_the_order),
+	KUNIT_CASE(eun_memctl_run_access),
+	KUNIT_CASE(eun_memctl_extend_in_place),
 	KUNIT_CASE(eun_memctl_first_fit_from_head),
 	KUNIT_CASE(eun_memctl_meta_runs_from_tail),
 	KUNIT_CASE(eun_memctl_fragmentation),

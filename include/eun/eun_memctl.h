@@ -67,6 +67,9 @@ struct eun_mc_stats {
  *	%EUN_MC_NONE
  * @nblocks: size of the master array in blocks
  * @nconns: entries in @meta_start
+ * @low_free: no block below it is free: searches from the head start here
+ * @high_free: no block at or above it is free: searches from the tail
+ *	start below it
  * @stats: usage figures
  */
 struct eun_memctl {
@@ -75,6 +78,8 @@ struct eun_memctl {
 	u16 *meta_start;
 	u32 nblocks;
 	u32 nconns;
+	u32 low_free;
+	u32 high_free;
 	struct eun_mc_stats stats;
 };
 
@@ -83,11 +88,17 @@ void eun_mc_destroy(struct eun_memctl *mc);
 void eun_mc_reset(struct eun_memctl *mc);
 int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		 enum eun_mc_kind kind);
+int eun_mc_extend(struct eun_memctl *mc, u32 start, u32 n, u32 add,
+		  enum eun_mc_kind kind);
 int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n,
 		enum eun_mc_kind kind);
 bool eun_mc_is_used(const struct eun_memctl *mc, u32 idx);
 u16 eun_mc_read(const struct eun_memctl *mc, u32 idx);
 void eun_mc_write(struct eun_memctl *mc, u32 idx, u16 val);
+void eun_mc_read_words(const struct eun_memctl *mc, u32 idx, u16 *dst, u32 n);
+void eun_mc_write_words(struct eun_memctl *mc, u32 idx, const u16 *src, u32 n);
+void eun_mc_copy(struct eun_memctl *mc, u32 dst, u32 src, u32 n);
+void eun_mc_zero(struct eun_memctl *mc, u32 idx, u32 n);
 u32 eun_mc_meta_get(const struct eun_memctl *mc, u32 conn);
 void eun_mc_meta_set(struct eun_memctl *mc, u32 conn, u32 start);
 void eun_mc_get_stats(const struct eun_memctl *mc, struct eun_mc_stats *st);

@@ -8,6 +8,7 @@
  * configuration (HD or static, layout, block size, cap, memory size,
  * connections, a first PSN often just below the 2^24 wrap) and a random
  * reorder window, and compares every answer with the reference model.
+ * The word-wide bit operations are first checked against bit loops.
  * Prints the seed first: rerun with -s to replay a failure.
  */
 #include <stdio.h>
@@ -21,6 +22,7 @@
 
 #include "model.h"
 #include "rng.h"
+#include "wordops.h"
 
 #define SEGMENT_OPS	5000
 
@@ -144,6 +146,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)ops);
 	fflush(stdout);
 	rng_seed(&r, seed);
+	if (wordops_check(&r, 20000)) {
+		printf("randtest: FAIL (replay: -s %llu)\n", (unsigned long long)seed);
+		return 1;
+	}
 	for (seg = 0; seg * SEGMENT_OPS < ops; seg++)
 		if (run_segment(&r, seg)) {
 			printf("randtest: FAIL (replay: -s %llu)\n",

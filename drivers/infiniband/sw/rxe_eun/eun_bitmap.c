@@ -7,12 +7,15 @@
 
 #include <linux/types.h>
 #include <linux/errno.h>
+#include <linux/bitfield.h>
 #include <linux/bitops.h>
+#include <linux/build_bug.h>
 #include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 
 #include "eun/eun_bitmap.h"
+#include "eun/eun_bitops.h"
 
 /**
  * DOC: HD bitmap layout and wrap-around contract
@@ -58,9 +61,17 @@
  *   w5      absolute index of block 0
  *   w6..    offset of block b (b >= 1) from block 0, mod 2^16
  *
- * The run holds exactly one offset per extra block: adding a block moves
- * the run to a new tail-first run one word longer. The paper layout keeps
- * the same words in a fixed 24-word (48-byte) run.
+ * The run holds exactly one offset per extra block: adding blocks grows the
+ * run in place when the blocks after it are free, else moves it once to a
+ * tail-first run of the new length. The paper layout keeps the same words
+ * in a fixed 24-word (48-byte) run. Field widths are tied to
+ * EUN_BM_MAX_BITS and EUN_BM_MAX_BLOCKS by static_asserts.
+ *
+ * Word-wide access. A 16-bit emulated block never straddles two bitmap
+ * blocks (block_bits is a multiple of 16), the circular portion wraps at a
+ * block end, and only the start of the linear portion can fall inside a
+ * 16-bit block; so a flush counts and clears the run after head a 16-bit
+ * block at a time, and moves head, hpos and creach in one step.
  *
  * Static bitmap: metadata w0..w3 = head:24 | hpos:12 | span:13 and w4 = the
  * first block of a run of static_bits / 16 blocks, held from open to close.
@@ -72,6 +83,32 @@
 #define HD_W_BASE	5
 #define SB_HDR_WORDS	5
 #define SB_W_BASE	4
+
+/* HD state words w0..w3, read as one little-endian u64. */
+#define HD_HEAD		GENMASK_ULL(23, 0)
+#define HD_NCIRC	GENMASK_ULL(31, 24)	/* ncirc - 1 */
+#define HD_NTOTAL	GENMASK_ULL(39, 32)	/* ntotal - 1 */
+#define HD_HPOS		GENMASK_ULL(51, 40)
+#define HD_CREACH	GENMASK_ULL(63, 52)	/* creach - 1 */
+/* HD word w4. */
+#define HD_SPAN		GENMASK(11, 0)		/* span - 1 */
+/* Static state words w0..w3. */
+#define SB_HEAD		GENMASK_ULL(23, 0)
+#define SB_HPOS		GENMASK_ULL(35, 24)
+#define SB_SPAN		GENMASK_ULL(48, 36)
+
+/* Largest value a field of mask @m holds; a constant expression. */
+#define EUN_FIELD_TOP(m)	((m) >> (__builtin_ffsll(m) - 1))
+
+static_assert(EUN_FIELD_TOP(HD_HEAD) == EUN_PSN_MASK, "head is a PSN");
+static_assert(EUN_FIELD_TOP(HD_NCIRC) + 1 >= EUN_BM_MAX_BLOCKS, "ncirc");
+static_assert(EUN_FIELD_TOP(HD_NTOTAL) + 1 >= EUN_BM_MAX_BLOCKS, "ntotal");
+static_assert(EUN_FIELD_TOP(HD_HPOS) + 1 >= EUN_BM_MAX_BITS, "hpos");
+static_assert(EUN_FIELD_TOP(HD_CREACH) + 1 >= EUN_BM_MAX_BITS, "creach");
+static_assert(EUN_FIELD_TOP(HD_SPAN) + 1 >= EUN_BM_MAX_BITS, "span");
+static_assert(EUN_FIELD_TOP(SB_HEAD) == EUN_PSN_MASK, "static head");
+static_assert(EUN_FIELD_TOP(SB_HPOS) + 1 >= EUN_BM_MAX_BITS, "static hpos");
+static_assert(EUN_FIELD_TOP(SB_SPAN) >= EUN_BM_MAX_BITS, "static span");
 
 static const char * const eun_bm_verdict_names[EUN_BM_VERDICT_COUNT] = {
 	[EUN_BM_IN_ORDER]	= "in_order",
@@ -95,6 +132,19 @@ struct hd_state {
 	u32 base;	/* master index of block 0 */
 };
 
+/*
+ * Where the bits for PSN head + d onwards live: the emulated 16-bit block,
+ * the bit in it, and how many consecutive distances from d map to the
+ * following bits of that block. A stretch ends at the end of the 16-bit
+ * block, at the wrap of a circular bitmap (always at a block end) and, in
+ * the HD bitmap, where the linear portion starts.
+ */
+struct bm_spot {
+	u32 addr;
+	u32 bit;
+	u32 len;
+};
+
 /* Unpacked static state of one connection. */
 struct sb_state {
 	u32 meta;
@@ -104,51 +154,49 @@ struct sb_state {
 	u32 base;
 };
 
-static u64 mc_read64(const struct eun_memctl *mc, u32 idx)
+static u64 words_to_u64(const u16 *w)
 {
-	return (u64)eun_mc_read(mc, idx) | (u64)eun_mc_read(mc, idx + 1) << 16 |
-	       (u64)eun_mc_read(mc, idx + 2) << 32 |
-	       (u64)eun_mc_read(mc, idx + 3) << 48;
+	return (u64)w[0] | (u64)w[1] << 16 | (u64)w[2] << 32 | (u64)w[3] << 48;
 }
 
-static void mc_write64(struct eun_memctl *mc, u32 idx, u64 v)
+static void u64_to_words(u64 v, u16 *w)
 {
-	eun_mc_write(mc, idx, v & 0xffff);
-	eun_mc_write(mc, idx + 1, (v >> 16) & 0xffff);
-	eun_mc_write(mc, idx + 2, (v >> 32) & 0xffff);
-	eun_mc_write(mc, idx + 3, v >> 48);
+	w[0] = v;
+	w[1] = v >> 16;
+	w[2] = v >> 32;
+	w[3] = v >> 48;
 }
 
-static void mc_clear(struct eun_memctl *mc, u32 start, u32 n)
+/* Set bit @d + i of @bits for every set bit i of @v. */
+static void bits_put(unsigned long *bits, u32 d, u32 v)
 {
-	u32 i;
+	while (v) {
+		u32 i = d + eun_word_first(v);
 
-	for (i = 0; i < n; i++)
-		eun_mc_write(mc, start + i, 0);
+		bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
+		v &= v - 1;
+	}
 }
 
-/* Bit @bit of the bit array that starts at master block @start. */
-static bool mc_bit_test(const struct eun_memctl *mc, u32 start, u32 bit)
+/*
+ * Clear the set bits of stretch @at from its first bit on, at most @max;
+ * return how many there were in a row.
+ */
+static u32 spot_take(struct eun_memctl *mc, const struct bm_spot *at, u32 max)
 {
-	return eun_mc_read(mc, start + bit / EUN_MC_BLOCK_BITS) &
-	       BIT(bit % EUN_MC_BLOCK_BITS);
+	u16 w = eun_mc_read(mc, at->addr);
+	u32 n = min3(eun_ones16(w, at->bit), at->len, max);
+
+	if (n)
+		eun_mc_write(mc, at->addr, w & ~eun_mask16(at->bit, n));
+	return n;
 }
 
-static void mc_bit_assign(struct eun_memctl *mc, u32 start, u32 bit, bool on)
+/* The first @n bits of stretch @at, as the low bits of a value. */
+static u32 spot_bits(const struct eun_memctl *mc, const struct bm_spot *at,
+		     u32 n)
 {
-	u32 idx = start + bit / EUN_MC_BLOCK_BITS;
-	u16 v = eun_mc_read(mc, idx);
-
-	if (on)
-		v |= BIT(bit % EUN_MC_BLOCK_BITS);
-	else
-		v &= ~BIT(bit % EUN_MC_BLOCK_BITS);
-	eun_mc_write(mc, idx, v);
-}
-
-static void bits_set(unsigned long *bits, u32 i)
-{
-	bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
+	return (eun_mc_read(mc, at->addr) >> at->bit) & eun_mask16(0, n);
 }
 
 /* ---- HD bitmap ---------------------------------------------------------- */
@@ -163,30 +211,47 @@ static u32 hd_meta_words(const struct eun_bm *bm, u32 ntotal)
 static void hd_load(const struct eun_bm *bm, u32 conn, u32 meta,
 		    struct hd_state *s)
 {
-	const struct eun_memctl *mc = bm->mc;
-	u64 v = mc_read64(mc, meta);
+	u16 w[HD_HDR_WORDS];
+	u64 v;
 
+	/* The state is small and read on every packet: one run access. */
+	eun_mc_read_words(bm->mc, meta, w, HD_HDR_WORDS);
+	v = words_to_u64(w);
 	s->conn = conn;
 	s->meta = meta;
-	s->head = v & EUN_PSN_MASK;
-	s->ncirc = ((v >> 24) & 0xff) + 1;
-	s->ntotal = ((v >> 32) & 0xff) + 1;
-	s->hpos = (v >> 40) & 0xfff;
-	s->creach = ((v >> 52) & 0xfff) + 1;
-	s->span = (eun_mc_read(mc, meta + HD_W_SPAN) & 0xfff) + 1;
-	s->base = eun_mc_read(mc, meta + HD_W_BASE);
+	s->head = FIELD_GET(HD_HEAD, v);
+	s->ncirc = FIELD_GET(HD_NCIRC, v) + 1;
+	s->ntotal = FIELD_GET(HD_NTOTAL, v) + 1;
+	s->hpos = FIELD_GET(HD_HPOS, v);
+	s->creach = FIELD_GET(HD_CREACH, v) + 1;
+	s->span = FIELD_GET(HD_SPAN, w[HD_W_SPAN]) + 1;
+	s->base = w[HD_W_BASE];
 	s->meta_words = hd_meta_words(bm, s->ntotal);
 }
 
 static void hd_store(struct eun_bm *bm, const struct hd_state *s)
 {
-	u64 v = (u64)s->head | (u64)(s->ncirc - 1) << 24 |
-		(u64)(s->ntotal - 1) << 32 | (u64)s->hpos << 40 |
-		(u64)(s->creach - 1) << 52;
+	u16 w[HD_HDR_WORDS];
 
-	mc_write64(bm->mc, s->meta, v);
-	eun_mc_write(bm->mc, s->meta + HD_W_SPAN, s->span - 1);
-	eun_mc_write(bm->mc, s->meta + HD_W_BASE, s->base);
+	u64_to_words(FIELD_PREP(HD_HEAD, s->head) |
+		     FIELD_PREP(HD_NCIRC, s->ncirc - 1) |
+		     FIELD_PREP(HD_NTOTAL, s->ntotal - 1) |
+		     FIELD_PREP(HD_HPOS, s->hpos) |
+		     FIELD_PREP(HD_CREACH, s->creach - 1), w);
+	w[HD_W_SPAN] = FIELD_PREP(HD_SPAN, s->span - 1);
+	w[HD_W_BASE] = s->base;
+	eun_mc_write_words(bm->mc, s->meta, w, HD_HDR_WORDS);
+}
+
+/* A mark that did not grow the bitmap changed at most the span word. */
+static void hd_store_mark(struct eun_bm *bm, const struct hd_state *s,
+			  const struct hd_state *was)
+{
+	if (s->ntotal != was->ntotal)
+		hd_store(bm, s);
+	else if (s->span != was->span)
+		eun_mc_write(bm->mc, s->meta + HD_W_SPAN,
+			     FIELD_PREP(HD_SPAN, s->span - 1));
 }
 
 static u32 hd_circ_bits(const struct eun_bm *bm, const struct hd_state *s)
@@ -208,55 +273,53 @@ static u32 hd_block_addr(const struct eun_bm *bm, const struct hd_state *s,
 	       0xffff;
 }
 
-/*
- * Where the bit for PSN head + @d lives: the first master block of its
- * bitmap block and the bit inside that block. @d must be below the bits
- * the blocks present can map.
- */
+/* The stretch of bits from PSN head + @d on; @d below the bits present. */
 static void hd_locate(const struct eun_bm *bm, const struct hd_state *s,
-		      u32 d, u32 *start, u32 *bit)
+		      u32 d, struct bm_spot *at)
 {
-	u32 bb = bm->p.block_bits, b;
+	u32 bb = bm->p.block_bits, pos, b, left;
 
 	if (d < s->creach) {
-		u32 pos = (s->hpos + d) % hd_circ_bits(bm, s);
-
+		pos = (s->hpos + d) % hd_circ_bits(bm, s);
 		b = pos / bb;
-		*bit = pos % bb;
+		left = s->creach - d;
 	} else {
-		u32 l = d - s->creach;
-
-		b = s->ncirc + l / bb;
-		*bit = l % bb;
+		pos = d - s->creach;
+		b = s->ncirc + pos / bb;
+		left = EUN_MC_BLOCK_BITS;
 	}
-	*start = hd_block_addr(bm, s, b);
+	pos %= bb;
+	at->addr = hd_block_addr(bm, s, b) + pos / EUN_MC_BLOCK_BITS;
+	at->bit = pos % EUN_MC_BLOCK_BITS;
+	at->len = min(EUN_MC_BLOCK_BITS - at->bit, left);
 }
 
-static bool hd_test(const struct eun_bm *bm, const struct hd_state *s, u32 d)
+/* Give back the bitmap blocks, a run of adjacent ones per call. */
+static void hd_free_blocks(struct eun_bm *bm, const struct hd_state *s,
+			   u32 from)
 {
-	u32 start, bit;
+	u32 bw = bm->block_words, b, run, n = 0;
 
-	hd_locate(bm, s, d, &start, &bit);
-	return mc_bit_test(bm->mc, start, bit);
-}
+	for (b = from; b < s->ntotal; b++) {
+		u32 addr = hd_block_addr(bm, s, b);
 
-static void hd_assign(struct eun_bm *bm, const struct hd_state *s, u32 d,
-		      bool on)
-{
-	u32 start, bit;
-
-	hd_locate(bm, s, d, &start, &bit);
-	mc_bit_assign(bm->mc, start, bit, on);
+		if (n && addr == run + n) {
+			n += bw;
+			continue;
+		}
+		if (n)
+			eun_mc_free(bm->mc, run, n, EUN_MC_BITMAP);
+		run = addr;
+		n = bw;
+	}
+	if (n)
+		eun_mc_free(bm->mc, run, n, EUN_MC_BITMAP);
 }
 
 /* Garbage collection: give every block of the connection back. */
 static void hd_free(struct eun_bm *bm, const struct hd_state *s)
 {
-	u32 b;
-
-	for (b = 0; b < s->ntotal; b++)
-		eun_mc_free(bm->mc, hd_block_addr(bm, s, b), bm->block_words,
-			    EUN_MC_BITMAP);
+	hd_free_blocks(bm, s, 0);
 	eun_mc_free(bm->mc, s->meta, s->meta_words, EUN_MC_META);
 	eun_mc_meta_set(bm->mc, s->conn, EUN_MC_NONE);
 	bm->stats.frees++;
@@ -277,7 +340,7 @@ static int hd_create(struct eun_bm *bm, u32 conn, u32 head, struct hd_state *s)
 		eun_mc_free(mc, meta, hd_meta_words(bm, 1), EUN_MC_META);
 		return blk;
 	}
-	mc_clear(mc, blk, bm->block_words);
+	eun_mc_zero(mc, blk, bm->block_words);
 
 	*s = (struct hd_state) {
 		.conn = conn, .meta = meta, .meta_words = hd_meta_words(bm, 1),
@@ -289,18 +352,24 @@ static int hd_create(struct eun_bm *bm, u32 conn, u32 head, struct hd_state *s)
 	return 0;
 }
 
-/* Compact layout: move the metadata run to one that fits @words. */
+/*
+ * Compact layout: make the metadata run @words long, in place when the
+ * blocks after it are free, else moved to a new run found tail-first.
+ */
 static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
 {
 	struct eun_memctl *mc = bm->mc;
 	int nm;
-	u32 i;
 
+	if (!eun_mc_extend(mc, s->meta, s->meta_words, words - s->meta_words,
+			   EUN_MC_META)) {
+		s->meta_words = words;
+		return 0;
+	}
 	nm = eun_mc_alloc(mc, words, EUN_MC_FROM_TAIL, EUN_MC_META);
 	if (nm < 0)
 		return nm;
-	for (i = 0; i < s->meta_words; i++)
-		eun_mc_write(mc, nm + i, eun_mc_read(mc, s->meta + i));
+	eun_mc_copy(mc, nm, s->meta, s->meta_words);
 	eun_mc_free(mc, s->meta, s->meta_words, EUN_MC_META);
 	s->meta = nm;
 	s->meta_words = words;
@@ -309,15 +378,13 @@ static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
 	return 0;
 }
 
-/* Append one linear block past the tail. */
-static int hd_grow(struct eun_bm *bm, struct hd_state *s)
+/* Take one cleared block from the head and record it as block ntotal. */
+static int hd_add_block(struct eun_bm *bm, struct hd_state *s)
 {
 	struct eun_memctl *mc = bm->mc;
 	u32 words = hd_meta_words(bm, s->ntotal + 1);
 	int blk, err;
 
-	if (WARN_ON_ONCE(s->ntotal >= bm->max_blocks))
-		return -ENOSPC;
 	blk = eun_mc_alloc(mc, bm->block_words, EUN_MC_FROM_HEAD, EUN_MC_BITMAP);
 	if (blk < 0)
 		return blk;
@@ -328,45 +395,111 @@ static int hd_grow(struct eun_bm *bm, struct hd_state *s)
 			return err;
 		}
 	}
-	mc_clear(mc, blk, bm->block_words);
+	eun_mc_zero(mc, blk, bm->block_words);
 	eun_mc_write(mc, s->meta + HD_HDR_WORDS + s->ntotal - 1,
 		     (blk - s->base) & 0xffff);
 	s->ntotal++;
-	bm->stats.grows++;
+	return 0;
+}
+
+/* Undo a partial grow: drop blocks @keep.. and trim the metadata run. */
+static void hd_shrink(struct eun_bm *bm, struct hd_state *s, u32 keep)
+{
+	u32 words = hd_meta_words(bm, keep);
+
+	hd_free_blocks(bm, s, keep);
+	s->ntotal = keep;
+	if (words < s->meta_words)
+		eun_mc_free(bm->mc, s->meta + words, s->meta_words - words,
+			    EUN_MC_META);
+	s->meta_words = words;
+}
+
+/*
+ * Append linear blocks past the tail until there are @need: all of them or
+ * none. The compact run grows a word per block; growing it one block at a
+ * time would move it once per block, so it is moved once, to its final size.
+ */
+static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
+{
+	u32 keep = s->ntotal;
+	int err;
+
+	if (WARN_ON_ONCE(need > bm->max_blocks))
+		return -ENOSPC;
+	err = hd_add_block(bm, s);
+	if (!err && hd_meta_words(bm, need) > s->meta_words)
+		err = hd_move_meta(bm, s, hd_meta_words(bm, need));
+	while (!err && s->ntotal < need)
+		err = hd_add_block(bm, s);
+	if (err) {
+		if (s->ntotal > keep)
+			hd_shrink(bm, s, keep);
+		return err;
+	}
+	bm->stats.grows += need - keep;
 	return 0;
 }
 
 /* Track PSN head + @d, 0 < @d < reach; grows the linear portion if needed. */
 static enum eun_bm_verdict hd_mark(struct eun_bm *bm, struct hd_state *s, u32 d)
 {
-	if (d >= s->creach) {
-		u32 b = s->ncirc + (d - s->creach) / bm->p.block_bits;
+	struct bm_spot at;
+	u16 w;
 
-		while (b >= s->ntotal)
-			if (hd_grow(bm, s))
-				return EUN_BM_NO_MEMORY;
+	if (d >= s->creach) {
+		u32 need = s->ncirc + (d - s->creach) / bm->p.block_bits + 1;
+
+		if (need > s->ntotal && hd_grow(bm, s, need))
+			return EUN_BM_NO_MEMORY;
 	}
-	if (hd_test(bm, s, d))
+	hd_locate(bm, s, d, &at);
+	w = eun_mc_read(bm->mc, at.addr);
+	if (w & BIT(at.bit))
 		return EUN_BM_DUPLICATE;
-	hd_assign(bm, s, d, true);
+	eun_mc_write(bm->mc, at.addr, w | BIT(at.bit));
 	s->span = max(s->span, d + 1);
 	return EUN_BM_OOO;
 }
 
-/* Move head by one PSN; absorb the linear portion once the circle is empty. */
-static void hd_step(struct eun_bm *bm, struct hd_state *s)
+/*
+ * Length of the run of received PSNs from head + 1 on, at most @max; its
+ * bits are cleared, a 16-bit block at a time, so that the bits a wrap or a
+ * merge brings back into use read zero.
+ */
+static u32 hd_take_run(struct eun_bm *bm, const struct hd_state *s, u32 max)
 {
-	s->head = eun_psn_add(s->head, 1);
-	s->hpos = (s->hpos + 1) % hd_circ_bits(bm, s);
-	s->span--;
-	if (s->ntotal == s->ncirc)
-		return;
-	if (--s->creach > 0)
-		return;
-	s->hpos = s->ncirc * bm->p.block_bits;
-	s->ncirc = s->ntotal;
-	s->creach = hd_circ_bits(bm, s);
-	bm->stats.merges++;
+	struct bm_spot at;
+	u32 got = 0, n;
+
+	while (got < max) {
+		hd_locate(bm, s, got + 1, &at);
+		n = spot_take(bm->mc, &at, max - got);
+		got += n;
+		if (n < at.len)
+			break;
+	}
+	return got;
+}
+
+/* Move head by @adv PSNs; absorb the linear portion once it passes the tail. */
+static void hd_advance(struct eun_bm *bm, struct hd_state *s, u32 adv)
+{
+	s->head = eun_psn_add(s->head, adv);
+	s->span -= adv;
+	if (s->ntotal != s->ncirc) {
+		if (adv < s->creach) {
+			s->creach -= adv;
+		} else {
+			/* The circle is all clear: it takes the linear blocks. */
+			adv -= s->creach;
+			s->hpos = s->ncirc * bm->p.block_bits;
+			s->ncirc = s->ntotal;
+			s->creach = hd_circ_bits(bm, s);
+			bm->stats.merges++;
+		}
+	}
+	s->hpos = (s->hpos + adv) % hd_circ_bits(bm, s);
 }
 
 /*
@@ -376,19 +509,15 @@ static void hd_step(struct eun_bm *bm, struct hd_state *s)
  */
 static u32 hd_flush(struct eun_bm *bm, struct hd_state *s, bool *freed)
 {
-	u32 adv = 0;
+	u32 adv = 1 + hd_take_run(bm, s, s->span - 1);
 
-	*freed = false;
-	do {
-		hd_assign(bm, s, 0, false);
-		hd_step(bm, s);
-		adv++;
-		if (s->span == 0) {
-			hd_free(bm, s);
-			*freed = true;
-			break;
-		}
-	} while (hd_test(bm, s, 0));
+	*freed = adv == s->span;
+	if (*freed) {
+		hd_free(bm, s);
+		s->head = eun_psn_add(s->head, adv);
+		return adv;
+	}
+	hd_advance(bm, s, adv);
 	return adv;
 }
 
@@ -440,7 +569,8 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		 struct eun_bm_result *res)
 {
 	u32 meta = eun_mc_meta_get(bm->mc, conn);
-	struct hd_state s;
+	struct hd_state s, was;
+	enum eun_bm_verdict v;
 	bool freed;
 	s32 d;
 
@@ -467,30 +597,68 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
 		return 0;
 	}
-	set_result(res, hd_mark(bm, &s, d), 0, s.head);
-	hd_store(bm, &s);
+	/* Duplicates and refusals leave the state as it was: no store. */
+	was = s;
+	v = hd_mark(bm, &s, d);
+	if (v == EUN_BM_OOO)
+		hd_store_mark(bm, &s, &was);
+	set_result(res, v, 0, s.head);
 	return 0;
+}
+
+/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
+static void hd_sack_bits(const struct eun_bm *bm, const struct hd_state *s,
+			 unsigned long *bits, u32 n)
+{
+	struct bm_spot at;
+	u32 d, len;
+
+	for (d = 0; d < n; d += len) {
+		hd_locate(bm, s, d, &at);
+		len = min(at.len, n - d);
+		bits_put(bits, d, spot_bits(bm->mc, &at, len));
+	}
 }
 
 /* ---- static bitmap ------------------------------------------------------ */
 
 static void sb_load(const struct eun_bm *bm, u32 meta, struct sb_state *s)
 {
-	u64 v = mc_read64(bm->mc, meta);
+	u16 w[SB_HDR_WORDS];
+	u64 v;
 
+	eun_mc_read_words(bm->mc, meta, w, SB_HDR_WORDS);
+	v = words_to_u64(w);
 	s->meta = meta;
-	s->head = v & EUN_PSN_MASK;
-	s->hpos = (v >> 24) & 0xfff;
-	s->span = (v >> 36) & 0x1fff;
-	s->base = eun_mc_read(bm->mc, meta + SB_W_BASE);
+	s->head = FIELD_GET(SB_HEAD, v);
+	s->hpos = FIELD_GET(SB_HPOS, v);
+	s->span = FIELD_GET(SB_SPAN, v);
+	s->base = w[SB_W_BASE];
+}
+
+/* Write state words [@from, @from + @n) back. */
+static void sb_store_words(struct eun_bm *bm, const struct sb_state *s,
+			   u32 from, u32 n)
+{
+	u16 w[SB_HDR_WORDS];
+
+	u64_to_words(FIELD_PREP(SB_HEAD, s->head) | FIELD_PREP(SB_HPOS, s->hpos) |
+		     FIELD_PREP(SB_SPAN, s->span), w);
+	w[SB_W_BASE] = s->base;
+	eun_mc_write_words(bm->mc, s->meta + from, w + from, n);
 }
 
 static void sb_store(struct eun_bm *bm, const struct sb_state *s)
 {
-	u64 v = (u64)s->head | (u64)s->hpos << 24 | (u64)s->span << 36;
+	sb_store_words(bm, s, 0, SB_HDR_WORDS);
+}
 
-	mc_write64(bm->mc, s->meta, v);
-	eun_mc_write(bm->mc, s->meta + SB_W_BASE, s->base);
+/* The span field lives in words 2 and 3: all a mark may change. */
+static void sb_store_span(struct eun_bm *bm, const struct sb_state *s)
+{
+	static_assert(!(SB_SPAN & GENMASK_ULL(31, 0)),
+		      "static span in words 2..3");
+	sb_store_words(bm, s, 2, 2);
 }
 
 static int sb_create(struct eun_bm *bm, u32 conn, u32 head, struct sb_state *s)
@@ -506,7 +674,7 @@ static int sb_create(struct eun_bm *bm, u32 conn, u32 head, struct sb_state *s)
 		eun_mc_free(mc, meta, SB_HDR_WORDS, EUN_MC_META);
 		return blk;
 	}
-	mc_clear(mc, blk, bm->static_words);
+	eun_mc_zero(mc, blk, bm->static_words);
 	*s = (struct sb_state) { .meta = meta, .head = head, .base = blk };
 	sb_store(bm, s);
 	eun_mc_meta_set(mc, conn, meta);
@@ -527,18 +695,65 @@ static u32 sb_pos(const struct eun_bm *bm, const struct sb_state *s, u32 d)
 	return (s->hpos + d) % bm->p.static_bits;
 }
 
+/* The stretch of bits from PSN head + @d on (see &struct bm_spot). */
+static void sb_locate(const struct eun_bm *bm, const struct sb_state *s,
+		      u32 d, struct bm_spot *at)
+{
+	u32 pos = sb_pos(bm, s, d);
+
+	at->addr = s->base + pos / EUN_MC_BLOCK_BITS;
+	at->bit = pos % EUN_MC_BLOCK_BITS;
+	at->len = EUN_MC_BLOCK_BITS - at->bit;
+}
+
+/* As hd_take_run(): the run of received PSNs from head + 1, cleared. */
+static u32 sb_take_run(struct eun_bm *bm, const struct sb_state *s, u32 max)
+{
+	struct bm_spot at;
+	u32 got = 0, n;
+
+	while (got < max) {
+		sb_locate(bm, s, got + 1, &at);
+		n = spot_take(bm->mc, &at, max - got);
+		got += n;
+		if (n < at.len)
+			break;
+	}
+	return got;
+}
+
+/*
+ * The packet at head arrived: head moves past it and the run after it. The
+ * head's own bit is never set (only PSNs after head are marked), so there
+ * is nothing to clear for it.
+ */
 static u32 sb_flush(struct eun_bm *bm, struct sb_state *s)
 {
-	u32 adv = 0;
+	u32 adv = 1 + (s->span ? sb_take_run(bm, s, s->span - 1) : 0);
 
-	do {
-		mc_bit_assign(bm->mc, s->base, s->hpos, false);
-		s->head = eun_psn_add(s->head, 1);
-		s->hpos = sb_pos(bm, s, 1);
-		s->span = s->span ? s->span - 1 : 0;
-		adv++;
-	} while (s->span && mc_bit_test(bm->mc, s->base, s->hpos));
+	s->head = eun_psn_add(s->head, adv);
+	s->hpos = sb_pos(bm, s, adv);
+	s->span = s->span > adv ? s->span - adv : 0;
 	return adv;
+}
+
+/* Track PSN head + @d, 0 < @d < static_bits. */
+static enum eun_bm_verdict sb_mark(struct eun_bm *bm, struct sb_state *s,
+				   u32 d)
+{
+	struct bm_spot at;
+	u16 w;
+
+	sb_locate(bm, s, d, &at);
+	w = eun_mc_read(bm->mc, at.addr);
+	if (w & BIT(at.bit))
+		return EUN_BM_DUPLICATE;
+	eun_mc_write(bm->mc, at.addr, w | BIT(at.bit));
+	if (d + 1 > s->span) {
+		s->span = d + 1;
+		sb_store_span(bm, s);
+	}
+	return EUN_BM_OOO;
 }
 
 static int sb_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
@@ -566,18 +781,28 @@ static int sb_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 	} else if (d == 0) {
 		u32 adv = sb_flush(bm, &s);
 
+		sb_store(bm, &s);
 		set_result(res, EUN_BM_IN_ORDER, adv, s.head);
 	} else if (d >= (s32)bm->p.static_bits) {
 		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
-	} else if (mc_bit_test(bm->mc, s.base, sb_pos(bm, &s, d))) {
-		set_result(res, EUN_BM_DUPLICATE, 0, s.head);
 	} else {
-		mc_bit_assign(bm->mc, s.base, sb_pos(bm, &s, d), true);
-		s.span = max_t(u32, s.span, d + 1);
-		set_result(res, EUN_BM_OOO, 0, s.head);
+		set_result(res, sb_mark(bm, &s, d), 0, s.head);
 	}
-	sb_store(bm, &s);
 	return 0;
+}
+
+/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
+static void sb_sack_bits(const struct eun_bm *bm, const struct sb_state *s,
+			 unsigned long *bits, u32 n)
+{
+	struct bm_spot at;
+	u32 d, len;
+
+	for (d = 0; d < n; d += len) {
+		sb_locate(bm, s, d, &at);
+		len = min(at.len, n - d);
+		bits_put(bits, d, spot_bits(bm->mc, &at, len));
+	}
 }
 
 /* ---- interface ---------------------------------------------------------- */
@@ -786,7 +1011,7 @@ int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		unsigned long *bits, u32 nbits)
 {
 	struct eun_bm_info info;
-	u32 meta, n, d;
+	u32 meta, n;
 	int err;
 
 	err = eun_bm_get_info(bm, conn, &info);
@@ -802,16 +1027,12 @@ int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		struct sb_state s;
 
 		sb_load(bm, meta, &s);
-		for (d = 0; d < n; d++)
-			if (mc_bit_test(bm->mc, s.base, sb_pos(bm, &s, d)))
-				bits_set(bits, d);
+		sb_sack_bits(bm, &s, bits, n);
 	} else {
 		struct hd_state s;
 
 		hd_load(bm, conn, meta, &s);
-		for (d = 0; d < n; d++)
-			if (hd_test(bm, &s, d))
-				bits_set(bits, d);
+		hd_sack_bits(bm, &s, bits, n);
 	}
 	return n;
 }

@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "eun/eun_bitops.h"
 #include "eun/eun_memctl.h"
 
 /**
@@ -36,6 +37,11 @@
  * one bit per block; the metadata start index maps a connection to the first
  * block of its run. Freeing only clears allocation bits: stale contents are
  * overwritten by the next owner, who must initialise what it reads.
+ *
+ * The allocation bitmap is searched and updated a machine word at a time.
+ * @low_free and @high_free bound where free blocks can be, so searches
+ * start there; they change where a search starts, never what it finds. A
+ * run may grow in place into free blocks right after it (eun_mc_extend()).
  */
 
 static bool mc_test(const struct eun_memctl *mc, u32 i)
@@ -43,60 +49,57 @@ static bool mc_test(const struct eun_memctl *mc, u32 i)
 	return (mc->alloc[i / BITS_PER_LONG] >> (i % BITS_PER_LONG)) & 1;
 }
 
-static void mc_mark(struct eun_memctl *mc, u32 start, u32 n, bool used)
+/*
+ * Lowest run of @n free blocks: skip to a free block, then past a used one.
+ * The search starts at the lowest free block, which it keeps up to date.
+ */
+static int mc_find_from_head(struct eun_memctl *mc, u32 n)
 {
-	u32 i;
+	u32 start, used;
 
-	for (i = start; i < start + n; i++) {
-		unsigned long bit = 1UL << (i % BITS_PER_LONG);
-
-		if (used)
-			mc->alloc[i / BITS_PER_LONG] |= bit;
-		else
-			mc->alloc[i / BITS_PER_LONG] &= ~bit;
+	start = eun_find_next_zero(mc->alloc, mc->nblocks, mc->low_free);
+	mc->low_free = start;
+	for (;;) {
+		if (start >= mc->nblocks || n > mc->nblocks - start)
+			return -ENOSPC;
+		used = eun_find_next_set(mc->alloc, start + n, start);
+		if (used == start + n)
+			break;
+		start = eun_find_next_zero(mc->alloc, mc->nblocks, used + 1);
 	}
+	if (start == mc->low_free)
+		mc->low_free = start + n;
+	return start;
 }
 
-/* A whole word of the allocation bitmap in use: skip it in one step. */
-static bool mc_word_full(const struct eun_memctl *mc, u32 i)
+/* Highest run of @n free blocks, searched downwards the same way. */
+static int mc_find_from_tail(struct eun_memctl *mc, u32 n)
 {
-	return mc->alloc[i / BITS_PER_LONG] == ~0UL;
+	int top, used;
+
+	if (!mc->high_free)
+		return -ENOSPC;
+	top = eun_find_prev_zero(mc->alloc, mc->high_free - 1, 0);
+	mc->high_free = top + 1;
+	for (;;) {
+		if (top < 0 || (u32)top + 1 < n)
+			return -ENOSPC;
+		used = eun_find_prev_set(mc->alloc, top, top + 1 - n);
+		if (used < 0)
+			break;
+		if (used == 0)
+			return -ENOSPC;
+		top = eun_find_prev_zero(mc->alloc, used - 1, 0);
+	}
+	if ((u32)top + 1 == mc->high_free)
+		mc->high_free = top + 1 - n;
+	return top + 1 - n;
 }
 
-static int mc_find_from_head(const struct eun_memctl *mc, u32 n)
+/* Whether [@idx, @idx + @n) lies inside the master array. */
+static bool mc_range_ok(const struct eun_memctl *mc, u32 idx, u32 n)
 {
-	u32 i = 0, run = 0;
-
-	while (i < mc->nblocks) {
-		if (i % BITS_PER_LONG == 0 && mc_word_full(mc, i)) {
-			run = 0;
-			i += BITS_PER_LONG;
-			continue;
-		}
-		run = mc_test(mc, i) ? 0 : run + 1;
-		if (run == n)
-			return i + 1 - n;
-		i++;
-	}
-	return -ENOSPC;
-}
-
-static int mc_find_from_tail(const struct eun_memctl *mc, u32 n)
-{
-	u32 i = mc->nblocks, run = 0;
-
-	while (i > 0) {
-		i--;
-		if (i % BITS_PER_LONG == BITS_PER_LONG - 1 && mc_word_full(mc, i)) {
-			run = 0;
-			i -= BITS_PER_LONG - 1;
-			continue;
-		}
-		run = mc_test(mc, i) ? 0 : run + 1;
-		if (run == n)
-			return i;
-	}
-	return -ENOSPC;
+	return idx < mc->nblocks && n <= mc->nblocks - idx;
 }
 
 /**
@@ -170,6 +173,8 @@ void eun_mc_reset(struct eun_memctl *mc)
 	u32 i, words = (mc->nblocks + BITS_PER_LONG - 1) / BITS_PER_LONG;
 
 	memset(mc->alloc, 0, words * sizeof(*mc->alloc));
+	mc->low_free = 0;
+	mc->high_free = mc->nblocks;
 	for (i = 0; i < mc->nconns; i++)
 		mc->meta_start[i] = EUN_MC_NONE;
 	memset(&mc->stats, 0, sizeof(mc->stats));
@@ -211,12 +216,41 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		return start;
 	}
 
-	mc_mark(mc, start, n, true);
+	eun_bits_assign(mc->alloc, start, n, true);
 	mc->stats.in_use[kind] += n;
 	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
 	if (total > mc->stats.peak)
 		mc->stats.peak = total;
 	return start;
+}
+
+/**
+ * eun_mc_extend() - grow a run in place by the blocks right after it
+ * @mc: controller
+ * @start: first block of an allocated run
+ * @n: blocks in the run
+ * @add: blocks to add after it
+ * @kind: the kind the run was allocated with
+ *
+ * Growing in place spares the caller a search and a copy. Not finding the
+ * blocks free is not an allocation failure: the caller moves the run.
+ *
+ * Return: 0, or -ENOSPC (nothing changed) when they are not all free.
+ */
+int eun_mc_extend(struct eun_memctl *mc, u32 start, u32 n, u32 add,
+		  enum eun_mc_kind kind)
+{
+	u32 end = start + n, total;
+
+	if (!add || kind >= EUN_MC_KIND_COUNT || !mc_range_ok(mc, end, add))
+		return -ENOSPC;
+	if (eun_find_next_set(mc->alloc, end + add, end) != end + add)
+		return -ENOSPC;
+	eun_bits_assign(mc->alloc, end, add, true);
+	mc->stats.in_use[kind] += add;
+	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
+	mc->stats.peak = max(mc->stats.peak, total);
+	return 0;
 }
 
 /**
@@ -231,18 +265,17 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
  */
 int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n, enum eun_mc_kind kind)
 {
-	u32 i;
-
-	if (n == 0 || start >= mc->nblocks || n > mc->nblocks - start ||
+	if (n == 0 || !mc_range_ok(mc, start, n) ||
 	    kind >= EUN_MC_KIND_COUNT)
 		return -EINVAL;
-	for (i = start; i < start + n; i++)
-		if (WARN_ON_ONCE(!mc_test(mc, i)))
-			return -EINVAL;
+	if (WARN_ON_ONCE(!eun_bits_all_set(mc->alloc, start, n)))
+		return -EINVAL;
 	if (WARN_ON_ONCE(mc->stats.in_use[kind] < n))
 		return -EINVAL;
 
-	mc_mark(mc, start, n, false);
+	eun_bits_assign(mc->alloc, start, n, false);
+	mc->low_free = min(mc->low_free, start);
+	mc->high_free = max(mc->high_free, start + n);
 	mc->stats.in_use[kind] -= n;
 	return 0;
 }
@@ -286,6 +319,74 @@ void eun_mc_write(struct eun_memctl *mc, u32 idx, u16 val)
 	if (WARN_ON_ONCE(idx >= mc->nblocks))
 		return;
 	mc->master[idx] = val;
+}
+
+/**
+ * eun_mc_read_words() - read a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @dst: where to copy @n blocks
+ * @n: blocks to read
+ *
+ * One access for a run (state words, a bitmap block wider than 16 bits),
+ * as a memory with a wide port would serve it. A run out of range reads as
+ * zeros, with a warning.
+ */
+void eun_mc_read_words(const struct eun_memctl *mc, u32 idx, u16 *dst, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n))) {
+		memset(dst, 0, n * sizeof(*dst));
+		return;
+	}
+	memcpy(dst, mc->master + idx, n * sizeof(*dst));
+}
+
+/**
+ * eun_mc_write_words() - write a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @src: @n blocks to write
+ * @n: blocks to write
+ *
+ * A run out of range is ignored with a warning.
+ */
+void eun_mc_write_words(struct eun_memctl *mc, u32 idx, const u16 *src, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n)))
+		return;
+	memcpy(mc->master + idx, src, n * sizeof(*src));
+}
+
+/**
+ * eun_mc_copy() - copy a run of blocks inside the master array
+ * @mc: controller
+ * @dst: first block of the destination
+ * @src: first block of the source; the runs may overlap
+ * @n: blocks to copy
+ *
+ * Moving a metadata run is one block transfer, not @n reads and writes.
+ * Runs out of range are ignored with a warning.
+ */
+void eun_mc_copy(struct eun_memctl *mc, u32 dst, u32 src, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, dst, n) || !mc_range_ok(mc, src, n)))
+		return;
+	memmove(mc->master + dst, mc->master + src, n * sizeof(*mc->master));
+}
+
+/**
+ * eun_mc_zero() - clear a run of blocks of the master array
+ * @mc: controller
+ * @idx: first block
+ * @n: blocks to clear
+ *
+ * A run out of range is ignored with a warning.
+ */
+void eun_mc_zero(struct eun_memctl *mc, u32 idx, u32 n)
+{
+	if (WARN_ON_ONCE(!mc_range_ok(mc, idx, n)))
+		return;
+	memset(mc->master + idx, 0, n * sizeof(*mc->master));
 }
 
 /**
