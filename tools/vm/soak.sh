@@ -18,9 +18,11 @@
 # included); mbps_median is the median 64 KiB goodput, bytes / host-clock
 # elapsed, over the transfers.
 #
-# Usage: tools/vm/soak.sh [-m MINUTES] [-c CPU]... [MODULE...]
+# Usage: tools/vm/soak.sh [-m MINUTES] [-c CPU]... [-s KEY=VALUE]... [MODULE...]
 #   -m MINUTES  wall minutes per CPU model and module (default 10)
 #   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh)
+#   -s KEY=VAL  another bed config key for every boot (e.g. TCG_THREAD=single);
+#               it is part of the rows' cpu label
 #   MODULE      rdma_rxe and/or rdma_rxe_eun (default both)
 set -euo pipefail
 
@@ -31,10 +33,12 @@ prog=soak.sh
 
 minutes=10
 cpus=()
-while getopts "m:c:h" o; do
+extra=()
+while getopts "m:c:s:h" o; do
 	case $o in
 	m) minutes=$OPTARG ;;
 	c) cpus+=("$OPTARG") ;;
+	s) extra+=(-s "$OPTARG") ;;
 	h) sed -n '3,20p' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-m MINUTES] [-c CPU]... [MODULE...]" >&2; exit 2 ;;
 	esac
@@ -54,7 +58,7 @@ done
 [ ${#cpus[@]} -gt 0 ] ||
 	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
 for c in "${cpus[@]}"; do
-	"$here/bed.sh" -n -s CPU="$c" "$here/configs/soak.conf" > /dev/null ||
+	"$here/bed.sh" -n -s CPU="$c" "${extra[@]}" "$here/configs/soak.conf" > /dev/null ||
 		{ echo "$prog: bad CPU '$c'" >&2; exit 2; }
 done
 
@@ -70,10 +74,12 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else prin
 # soak_one CPU MODULE: boots until MINUTES of wall time are spent.
 soak_one()
 {
-	local cpu=$1 m=$2 left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
+	local cpu=$1 m=$2 label left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
 	local dir run t0 el hours rate ok failed mbps
 
-	dir=$top/$(echo "$cpu" | tr ',=+' '_-p')-$m
+	label=$cpu
+	[ ${#extra[@]} -eq 0 ] || label="$cpu $(printf '%s ' "${extra[@]}" | sed 's/-s //g; s/ $//')"
+	dir=$top/$(echo "$label" | tr ',=+ ' '_-p_')-$m
 	mkdir -p "$dir"
 	while [ "$left" -ge 60 ]; do
 		boots=$((boots + 1))
@@ -81,7 +87,7 @@ soak_one()
 		t0=$(date +%s)
 		"$here/bed.sh" -o "$run" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
 			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
-			-s RUN_TIMEOUT=$((left + 900)) \
+			-s RUN_TIMEOUT=$((left + 900)) "${extra[@]}" \
 			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
 		el=$(( $(date +%s) - t0 ))
 		wall=$((wall + el))
@@ -100,7 +106,7 @@ soak_one()
 		awk -F, '$2 == 65536 && $5 > 0 { print $4 / $5 / 1e6 }' | median)
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
 	rate=$(awk -v c=$((crashes + warns)) -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
-	echo "$cpu,$m,$boots,$hours,$crashes,$warns,$rate,$ok,$failed,$mbps" | tee -a "$csv" "$top/soak.csv"
+	echo "$label,$m,$boots,$hours,$crashes,$warns,$rate,$ok,$failed,$mbps" | tee -a "$csv" "$top/soak.csv"
 }
 
 echo "$prog: ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"

@@ -89,6 +89,8 @@ refuse "cpu with shell characters" "is not a qemu -cpu model" "$base
 CPU=max;reboot"
 refuse "cpu with an empty feature" "is not a qemu -cpu model" "$base
 CPU=qemu64,"
+refuse "tcg thread mode" "TCG_THREAD: 'many'" "$base
+TCG_THREAD=many"
 refuse "duration too short" "DURATION: '5'" "$base
 DURATION=5"
 refuse "missing profile" "no profile" "$base
@@ -121,6 +123,8 @@ accept "qp timeout" "^export BED_QP_TIMEOUT=14$" "$base
 QP_TIMEOUT=14"
 accept "cpu model with features" "^# cpu: qemu64,\\+x2apic,-cx16$" "$base
 CPU=qemu64,+x2apic,-cx16"
+accept "tcg thread mode" "^# tcg: thread=single$" "$base
+TCG_THREAD=single"
 accept "duration" "^export BED_DURATION=600$" "$base
 DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
