@@ -37,27 +37,30 @@ if [ "$BED_ROLE" = client ]; then
 fi
 log_test "$BED_MODULE: eun-verify wrong pattern seed, atomics ($BED_ROLE)"
 
-# UC with loss on the client's egress: the server reports messages missing.
+# UC with loss on the way to the server: the server reports messages
+# missing.
 #
-# The loss is every 10th RoCE packet the client sends (tc gact's
-# deterministic drop on UDP port 4791), not netem's random loss, for two
-# reasons seen on the bed. netem also dropped the TCP control connection's
-# segments. And rxe's UC responder (stock 6.12 and this fork alike) never
-# recovers when the last packet of a multi-packet RDMA WRITE is lost: the
-# next message's first packet takes do_class_d1e_error(), which resets
-# resp.opcode only while a receive WQE is in progress (a SEND), so every
-# later packet of the QP is dropped. When random loss hit the first
-# message, nothing at all arrived and the server could only say "nothing
-# arrived". With a drop every 10th packet, the first loss is message 4 or
-# 5 (2 KiB = two 1 KiB packets): a lost SEND tail costs that message and
-# the next one's first packet, and the server sees the gap (status 1); a
-# lost WRITE tail silences the QP and the server's timeout names the
-# message missing (status 3).
+# The loss is every 10th RoCE packet that reaches the server (tc gact's
+# deterministic drop on its ingress, UDP port 4791), not netem's random
+# loss, for two reasons seen on the bed. netem on the client also dropped
+# the TCP control connection's segments. And rxe's UC responder (stock 6.12
+# and this fork alike) never recovers when the last packet of a
+# multi-packet RDMA WRITE is lost: the next message's first packet takes
+# do_class_d1e_error(), which resets resp.opcode only while a receive WQE
+# is in progress (a SEND), so every later packet of the QP is dropped. When
+# random loss hit the first message, nothing at all arrived and the server
+# could only say "nothing arrived". With a drop every 10th packet, the
+# first loss is message 4 (2 KiB = two 1 KiB packets): a lost SEND tail
+# costs that message and the next one's first packet, and the server sees
+# the gap (status 1); a lost WRITE tail silences the QP and the server's
+# timeout names the message missing (status 3). The drop is on the
+# receiver: a drop in the sender's egress is no wire loss, rxe sees the
+# error (NET_XMIT_DROP) and its QP goes to the error state.
 uc_drop_start()
 {
 	modprobe -a sch_ingress cls_u32 act_gact 2>/dev/null
 	tc qdisc add dev "$BED_NETDEV" clsact &&
-	tc filter add dev "$BED_NETDEV" egress protocol ip prio 1 u32 \
+	tc filter add dev "$BED_NETDEV" ingress protocol ip prio 1 u32 \
 		match ip protocol 17 0xff match ip dport 4791 0xffff \
 		action gact pass random determ drop 10
 }
@@ -65,13 +68,13 @@ uc_drop_start()
 if [ "$BED_IMPAIRED" = 1 ]; then
 	log_info "uc-loss: skipped, the bed already impairs the link"
 else
-	if [ "$BED_ROLE" = client ]; then
+	if [ "$BED_ROLE" = server ]; then
 		uc_drop_start
 		check_err $? "cannot add a deterministic drop on $BED_NETDEV"
 	fi
 	EV_TIMEOUT=20 ev_run uc-loss "1|3" --tcp -- -o send,write_imm -S 2048 --uc --tcp -n 150 --seed 4
-	if [ "$BED_ROLE" = client ]; then
-		tc -s filter show dev "$BED_NETDEV" egress > "$BED_RESULTS/uc-loss.tc" 2>&1
+	if [ "$BED_ROLE" = server ]; then
+		tc -s filter show dev "$BED_NETDEV" ingress > "$BED_RESULTS/uc-loss.tc" 2>&1
 		tc qdisc del dev "$BED_NETDEV" clsact
 	fi
 	if [ "$BED_ROLE" = server ]; then
