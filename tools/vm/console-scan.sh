@@ -19,12 +19,14 @@
 # tag on a call-trace or RIP line), else 0. SIGNATURE is the report's first
 # line without its timestamp, with the RIP's function when there is one.
 #
-# One report is the emulator's, not the kernel's: exc_debug_kernel's WARN
-# on a single-step #DB in kernel mode. The kernel never sets TF there; on
-# the bed the #DB frame's EFLAGS held the low bits of RDI (| 0x202), so
-# qemu's TCG computed them, under -cpu max and qemu64 alike. Such a report
-# and what follows from it in the same boot get "TCG #DB:" before the
-# signature and OWN 0, whatever the trace names.
+# Some reports are the emulator's, not the kernel's. On the bed qemu's TCG
+# (7.2) now and then pushes an EFLAGS image made of RDI's low 32 bits (with
+# bits 1 and 9 set) for an interrupt, and iret loads it: the trap flag
+# gives a single-step #DB in kernel mode (exc_debug_kernel's WARN), the
+# other bits a double fault. A report whose register dump shows such an
+# EFLAGS (reserved bits 22-31 set, and equal to RDI | 0x202), or that is
+# exc_debug_kernel's WARN (the kernel never sets TF in kernel mode), gets
+# "TCG:" before its signature and OWN 0, whatever its trace names.
 #
 # Usage: tools/vm/console-scan.sh CONSOLE_LOG [MODULE]
 set -euo pipefail
@@ -40,6 +42,19 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		return s ~ /(Oops:|BUG: (unable|kernel|Bad page)|kernel BUG at|general protection fault|Kernel panic - not syncing|double fault|stack-protector)/
 	}
 	function is_warn(s) { return s ~ /(WARNING: CPU: |------------\[ cut here \]|BUG: )/ }
+	function hexval(c) { return index("0123456789abcdef", c) - 1 }
+	# EFLAGS (8 hex digits) is RDI (16) | 0x202 with a reserved bit set.
+	function tcg_flags(fl, rdi,   i, a, b, m) {
+		if (length(fl) != 8 || length(rdi) != 16 || hexval(substr(fl, 1, 1)) < 1)
+			return 0
+		rdi = substr(rdi, 9)
+		for (i = 1; i <= 8; i++) {
+			a = hexval(substr(rdi, i, 1)); b = hexval(substr(fl, i, 1))
+			m = (i == 6 || i == 8) ? 2 : 0
+			if (b != (m && a % 4 < 2 ? a + m : a)) return 0
+		}
+		return 1
+	}
 	function open_report(s) {
 		first = s; kind = is_crash(s) ? "crash" : "warn"
 		inrep = 1; left = 80
@@ -67,6 +82,9 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		if ((rip == "" || rip ~ /^exc_debug_kernel/) && line ~ /^RIP: 0010:/) {
 			rip = line; sub(/^RIP: 0010:/, "", rip); sub(/ .*/, "", rip)
 		}
+		if (match(line, /EFLAGS: [0-9a-f]+/)) flags = substr(line, RSTART + 8, RLENGTH - 8)
+		if (match(line, /RDI: [0-9a-f]+/) && tcg_flags(flags, substr(line, RSTART + 5, RLENGTH - 5)))
+			tcg = 1
 		if (line ~ /end trace/) inrep = 0
 	}
 	END {
@@ -74,6 +92,6 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		if (kind == "race") own = 0
 		sig = first
 		if (rip != "") sig = sig " (RIP " rip ")"
-		if (first ~ /WARNING: .* exc_debug_kernel/) { sig = "TCG #DB: " sig; own = 0 }
+		if (tcg || first ~ /WARNING: .* exc_debug_kernel/) { sig = "TCG: " sig; own = 0 }
 		print kind, own + 0, sig
 	}'

@@ -79,7 +79,7 @@ soak_one()
 
 	label=$cpu
 	[ ${#extra[@]} -eq 0 ] || label="$cpu $(printf '%s ' "${extra[@]}" | sed 's/-s //g; s/ $//')"
-	dir=$top/$(echo "$label" | tr ',=+ ' '_-p_')-$m
+	dir=$top/$(echo "$label" | sed 's/[^A-Za-z0-9.-]/_/g')-$m
 	mkdir -p "$dir"
 	while [ "$left" -ge 60 ]; do
 		boots=$((boots + 1))

@@ -42,11 +42,26 @@ cat > "$tmp/log" <<'LOG'
 [   51.100002] Kernel panic - not syncing: Fatal exception in interrupt
 LOG
 expect "TCG's single-step #DB, then a panic: a crash, the emulator's" \
-	"crash 0 TCG #DB: WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
+	"crash 0 TCG: WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
 sed -i 's/exc_debug_kernel+0x1/exc_page_fault+0x1/' "$tmp/log"
 expect "another WARN, then a panic: a crash of the module in the trace" \
 	"crash 1 WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_page_fault+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
 expect "the same crash is not pinned on another module" "crash 0 " rdma_rxe
+
+printf '%s\n' '[ 495.1] traps: PANIC: double fault, error_code: 0x0' \
+	'[ 495.2] Workqueue: rxe_wq do_work [rdma_rxe_eun]' \
+	'[ 495.3] RIP: 0010:kmem_cache_alloc_node_noprof+0x70/0x330' \
+	'[ 495.4] RSP: 0018:ff71f4148006bbd0 EFLAGS: 61f39e02' \
+	'[ 495.5] RDX: 00000000e10b2000 RSI: 000000000003d490 RDI: ff1eb7bc61f39e00' \
+	'[ 495.6]  prepare_ack_packet+0x67/0x1c0 [rdma_rxe_eun]' > "$tmp/log"
+expect "a double fault with EFLAGS = RDI | 0x202 is the emulator's" \
+	"crash 0 TCG: traps: PANIC: double fault" rdma_rxe_eun
+sed -i 's/EFLAGS: 61f39e02/EFLAGS: 61f39a02/' "$tmp/log"
+expect "EFLAGS that differ from RDI in any other bit are not" \
+	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
+sed -i 's/EFLAGS: 61f39a02/EFLAGS: 00000202/; s/RDI: ff1eb7bc61f39e00/RDI: 0000000000000000/' "$tmp/log"
+expect "possible EFLAGS equal to a small RDI are not" \
+	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
 
 printf '%s\n' '[ 20.0] Modules linked in: rdma_rxe_eun(OE)' \
 	'[ 20.1] BUG: kernel NULL pointer dereference, address: 0' \
