@@ -305,18 +305,33 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 	return 0;
 }
 
+/*
+ * --seconds counts from the first message posted, not from the start: a
+ * client that waited for the server's first credit longer than the bound
+ * (a starved guest) would otherwise end having moved nothing.
+ */
+static uint64_t ev_client_stop_at(const struct ev_ctx *c, uint64_t now)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nqps; i++)
+		if (c->qps[i].next)
+			return now + (uint64_t)(c->o->seconds * 1e9);
+	return 0;
+}
+
 int ev_client_run(struct ev_ctx *c)
 {
 	uint64_t now = ev_now_ns(), stop_at = 0;
 	uint32_t i, done;
 
 	c->t_start = now;
-	if (c->o->seconds)
-		stop_at = now + (uint64_t)(c->o->seconds * 1e9);
 	for (i = 0; i < c->nqps; i++)
 		c->qps[i].last_progress = now;
 	for (;;) {
 		now = ev_now_ns();
+		if (c->o->seconds && !stop_at)
+			stop_at = ev_client_stop_at(c, now);
 		done = 0;
 		for (i = 0; i < c->nqps; i++) {
 			struct ev_qp *q = &c->qps[i];

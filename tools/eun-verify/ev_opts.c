@@ -60,7 +60,7 @@ static const char ev_help[] =
 "RUN LENGTH (client; the first bound reached ends the run)\n"
 "    -n, --iters N         messages per QP\n"
 "    -b, --bytes N         payload bytes over all QPs (K, M, G suffixes)\n"
-"    -t, --seconds S       seconds of traffic\n"
+"    -t, --seconds S       seconds of traffic, from the first post\n"
 "                          (default, when none is given: --iters 1000)\n"
 "\n"
 "CHECKING\n"
