@@ -61,3 +61,17 @@ void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 struct rxe_pkt_info *pkt)
 {
 }
+
+/*
+ * A user QP posted sends: run its send task here, in the posting thread,
+ * rather than only queueing it on rxe_wq as stock 6.12 does. The
+ * completions of sends that finish at once (UD, UC) are then in the CQ when
+ * ibv_post_send() returns, as an application polling or resizing the CQ
+ * right after expects; with the task only queued, the bed's single vCPU
+ * ran the kworker after the application's next call in whole boots. The
+ * task's own state machine keeps one instance running at a time.
+ */
+void eun_post_send_kick(struct rxe_qp *qp)
+{
+	rxe_run_task(&qp->send_task);
+}

@@ -56,5 +56,6 @@ enum eun_ack_verdict eun_comp_check_ack(struct rxe_qp *qp,
 					struct rxe_send_wqe *wqe);
 void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 struct rxe_pkt_info *pkt);
+void eun_post_send_kick(struct rxe_qp *qp);
 
 #endif /* EUN_HOOKS_H */
