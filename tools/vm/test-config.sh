@@ -91,6 +91,11 @@ refuse "cpu with an empty feature" "is not a qemu -cpu model" "$base
 CPU=qemu64,"
 refuse "tcg thread mode" "TCG_THREAD: 'many'" "$base
 TCG_THREAD=many"
+refuse "icount shift" "ICOUNT: '11'" "$base
+TCG_THREAD=single
+ICOUNT=11"
+refuse "icount on many threads" "ICOUNT needs TCG_THREAD=single" "$base
+ICOUNT=auto"
 refuse "duration too short" "DURATION: '5'" "$base
 DURATION=5"
 refuse "missing profile" "no profile" "$base
@@ -125,6 +130,9 @@ accept "cpu model with features" "^# cpu: qemu64,\\+x2apic,-cx16$" "$base
 CPU=qemu64,+x2apic,-cx16"
 accept "tcg thread mode" "^# tcg: thread=single$" "$base
 TCG_THREAD=single"
+accept "icount" "^# tcg: thread=single icount shift=auto$" "$base
+TCG_THREAD=single
+ICOUNT=auto"
 accept "duration" "^export BED_DURATION=600$" "$base
 DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
