@@ -35,7 +35,7 @@ edit()
 		gitq apply --whitespace=nowarn "$patches/$p" || die "$p does not apply"
 		gitq add -A
 		# The text above the first diff is the commit message.
-		{ sed -n '/^--- a\//q;p' "$patches/$p"; printf '\nPatch: %s\n' "$p"; } |
+		{ sed -n '/^diff --git \|^--- a\//q;p' "$patches/$p"; printf '\nPatch: %s\n' "$p"; } |
 			gitq commit -qF -
 	done < "$patches/series"
 	echo "patches.sh: $dir holds the series as commits after tag 'upstream'"

@@ -6,6 +6,7 @@
 
 #include "rxe.h"
 #include "eun_counters.h"
+#include "eun_dev.h"
 
 static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_PSN_ACCEPT].name	= "rxe_eun_psn_accept",
@@ -13,6 +14,10 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_PSN_DROP].name		= "rxe_eun_psn_drop",
 	[EUN_CNT_ACK_CONSUMED].name	= "rxe_eun_ack_consumed",
 	[EUN_CNT_ACK_RETRY].name	= "rxe_eun_ack_retry",
+	[EUN_CNT_GBN_RETRY].name	= "rxe_eun_gbn_retry",
+	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
+	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
+	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",
 };
 
 /*
@@ -42,15 +47,25 @@ struct rdma_hw_stats *eun_alloc_hw_stats(const struct rdma_stat_desc *stock,
 int eun_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 		     unsigned int first)
 {
+	u64 *value = stats->value + first;
+	struct eun_mc_stats mc = {};
 	unsigned int i;
 
-	for (i = 0; i < EUN_NUM_COUNTERS; i++)
-		stats->value[first + i] = atomic64_read(&rxe->eun.counters[i]);
+	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
+		value[i] = atomic64_read(&rxe->eun.counters[i]);
+
+	eun_dev_mc_stats(rxe, &mc);
+	value[EUN_CNT_EMEM_IN_USE] = mc.in_use[EUN_MC_BITMAP] +
+				     mc.in_use[EUN_MC_META];
+	value[EUN_CNT_EMEM_PEAK] = mc.peak;
+	value[EUN_CNT_EMEM_ALLOC_FAIL] = mc.failures;
 
 	return first + EUN_NUM_COUNTERS;
 }
 
 void eun_counter_inc(struct rxe_dev *rxe, enum eun_counter counter)
 {
+	if (WARN_ON_ONCE(counter >= EUN_NUM_EVENT_COUNTERS))
+		return;
 	atomic64_inc(&rxe->eun.counters[counter]);
 }

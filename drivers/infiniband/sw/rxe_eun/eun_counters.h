@@ -13,6 +13,12 @@ enum eun_counter {
 	EUN_CNT_PSN_DROP,	/* request dropped: cannot be tracked */
 	EUN_CNT_ACK_CONSUMED,	/* ACK/NAK consumed by the sender agent */
 	EUN_CNT_ACK_RETRY,	/* retransmission asked by the sender agent */
+	EUN_CNT_GBN_RETRY,	/* go-back-N: requester rewound to the oldest PSN */
+	EUN_NUM_EVENT_COUNTERS,
+	/* Read from the emulated memory when the counters are read. */
+	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
+	EUN_CNT_EMEM_PEAK,
+	EUN_CNT_EMEM_ALLOC_FAIL,
 	EUN_NUM_COUNTERS
 };
 

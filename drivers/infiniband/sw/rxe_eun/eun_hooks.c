@@ -62,6 +62,18 @@ void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 {
 }
 
+/* The requester stops sending new PSNs this far ahead of the oldest unacked. */
+u32 eun_req_max_inflight(struct rxe_qp *qp)
+{
+	return eun_dev_max_inflight(to_rdev(qp->ibqp.device));
+}
+
+/* The requester rewinds to the oldest unacknowledged PSN: go-back-N. */
+void eun_req_retry(struct rxe_qp *qp)
+{
+	eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_GBN_RETRY);
+}
+
 /*
  * A user QP posted sends: run its send task here, in the posting thread,
  * rather than only queueing it on rxe_wq as stock 6.12 does. The

@@ -9,6 +9,8 @@
 #ifndef EUN_HOOKS_H
 #define EUN_HOOKS_H
 
+#include "eun_dev.h"
+
 /* Name of the rdma link type, the module alias and the node description. */
 #define EUN_LINK_TYPE "rxe_eun"
 
@@ -57,5 +59,7 @@ enum eun_ack_verdict eun_comp_check_ack(struct rxe_qp *qp,
 void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 struct rxe_pkt_info *pkt);
 void eun_post_send_kick(struct rxe_qp *qp);
+u32 eun_req_max_inflight(struct rxe_qp *qp);
+void eun_req_retry(struct rxe_qp *qp);
 
 #endif /* EUN_HOOKS_H */

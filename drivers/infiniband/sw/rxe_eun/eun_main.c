@@ -13,6 +13,7 @@
 #include <net/udp_tunnel.h>
 
 #include "rxe.h"
+#include "eun_dev.h"
 #include "eun_hooks.h"
 
 static int eun_probe_roce_port(int family)
@@ -44,14 +45,16 @@ int eun_module_init(void)
 	int err;
 
 	err = eun_probe_roce_port(AF_INET);
+	if (!err && IS_ENABLED(CONFIG_IPV6))
+		err = eun_probe_roce_port(AF_INET6);
 	if (err)
 		return err;
 
-	if (IS_ENABLED(CONFIG_IPV6))
-		return eun_probe_roce_port(AF_INET6);
+	eun_debugfs_init();
 	return 0;
 }
 
 void eun_module_exit(void)
 {
+	eun_debugfs_exit();
 }

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
+ * hd_cap_bits, static_bits, max_inflight.
+ *
+ * Each setter checks its own value's range; how the bitmap sizes fit
+ * together (the cap a multiple of the block) is checked when a device is
+ * created, by the bitmap itself, and reported there.
+ */
+
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/moduleparam.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+
+#include "eun/eun_bitmap.h"
+#include "eun/eun_memctl.h"
+#include "eun_params.h"
+
+static const char * const eun_mode_names[] = {
+	[EUN_QP_GO_BACK_N]	= "gbn",
+	[EUN_QP_STATIC]		= "static",
+	[EUN_QP_EUNOMIA]	= "eunomia",
+};
+static_assert(ARRAY_SIZE(eun_mode_names) == EUN_QP_MODE_COUNT);
+
+static enum eun_qp_mode ooo_mode = EUN_QP_GO_BACK_N;
+static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
+static unsigned int hd_block_bits = EUN_BM_DEF_BLOCK_BITS;
+static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
+static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
+static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
+
+const char *eun_mode_name(enum eun_qp_mode mode)
+{
+	return mode < EUN_QP_MODE_COUNT ? eun_mode_names[mode] : "?";
+}
+
+static int eun_mode_set(const char *val, const struct kernel_param *kp)
+{
+	int mode = sysfs_match_string(eun_mode_names, val);
+
+	if (mode < 0) {
+		pr_err("rdma_rxe_eun: ooo_mode='%s': not one of gbn, static, eunomia\n",
+		       strim((char *)val));
+		return -EINVAL;
+	}
+	/*
+	 * Refused rather than accepted and run as go-back-N: a user who asks
+	 * for reorder tolerance must not get a silent stock QP.
+	 */
+	if (mode != EUN_QP_GO_BACK_N) {
+		pr_err("rdma_rxe_eun: ooo_mode=%s: the out-of-order data path is not built yet; only gbn runs (Documentation/usage.rst)\n",
+		       eun_mode_names[mode]);
+		return -EOPNOTSUPP;
+	}
+	*(enum eun_qp_mode *)kp->arg = mode;
+	return 0;
+}
+
+static int eun_mode_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n",
+			  eun_mode_name(*(enum eun_qp_mode *)kp->arg));
+}
+
+static const struct kernel_param_ops eun_mode_ops = {
+	.set = eun_mode_set,
+	.get = eun_mode_get,
+};
+
+/*
+ * The range of an unsigned parameter, and whether it must be a multiple of
+ * a step or a power of two.
+ */
+struct eun_uint_range {
+	unsigned int min;
+	unsigned int max;
+	unsigned int step;
+	bool pow2;
+};
+
+static int eun_uint_set(const char *val, const struct kernel_param *kp,
+			const struct eun_uint_range *r)
+{
+	unsigned int v;
+	int err;
+
+	err = kstrtouint(val, 0, &v);
+	if (err) {
+		pr_err("rdma_rxe_eun: %s='%s': not a number\n", kp->name,
+		       strim((char *)val));
+		return err;
+	}
+	if (v < r->min || v > r->max || (r->step && v % r->step) ||
+	    (r->pow2 && !is_power_of_2(v))) {
+		if (r->step)
+			pr_err("rdma_rxe_eun: %s=%u: must be %u..%u, a multiple of %u\n",
+			       kp->name, v, r->min, r->max, r->step);
+		else
+			pr_err("rdma_rxe_eun: %s=%u: must be %s%u..%u\n",
+			       kp->name, v, r->pow2 ? "a power of two in " : "",
+			       r->min, r->max);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = v;
+	return 0;
+}
+
+#define EUN_UINT_PARAM(name, desc, ...)					\
+static int eun_set_##name(const char *val, const struct kernel_param *kp) \
+{									\
+	static const struct eun_uint_range r = { __VA_ARGS__ };		\
+									\
+	return eun_uint_set(val, kp, &r);				\
+}									\
+static const struct kernel_param_ops eun_##name##_ops = {		\
+	.set = eun_set_##name,						\
+	.get = param_get_uint,						\
+};									\
+module_param_cb(name, &eun_##name##_ops, &name, 0644);			\
+MODULE_PARM_DESC(name, desc)
+
+module_param_cb(ooo_mode, &eun_mode_ops, &ooo_mode, 0644);
+MODULE_PARM_DESC(ooo_mode,
+		 "RC ordering mode of new devices: gbn (stock go-back-N, default), static, eunomia");
+
+EUN_UINT_PARAM(emem_blocks,
+	       "2-byte blocks of each device's emulated on-chip memory (default 1024)",
+	       .min = EUN_MIN_EMEM_BLOCKS, .max = EUN_MC_MAX_BLOCKS);
+EUN_UINT_PARAM(hd_block_bits,
+	       "HD bitmap bits per memory-controller block, a multiple of 16 (default 16)",
+	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
+EUN_UINT_PARAM(hd_cap_bits,
+	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
+	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
+EUN_UINT_PARAM(static_bits,
+	       "static bitmap bits per QP, a multiple of 16 (default 256)",
+	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
+EUN_UINT_PARAM(max_inflight,
+	       "unacknowledged PSNs an RC QP may have in flight, a power of two (default 128, as stock)",
+	       .min = EUN_MIN_MAX_INFLIGHT, .max = EUN_MAX_MAX_INFLIGHT,
+	       .pow2 = true);
+
+/**
+ * eun_params_get() - snapshot the parameters for a new device
+ * @p: filled in
+ *
+ * Taken under the parameter lock, so a concurrent write through sysfs is
+ * seen whole or not at all.
+ */
+void eun_params_get(struct eun_params *p)
+{
+	kernel_param_lock(THIS_MODULE);
+	p->mode = ooo_mode;
+	p->emem_blocks = emem_blocks;
+	p->hd_block_bits = hd_block_bits;
+	p->hd_cap_bits = hd_cap_bits;
+	p->static_bits = static_bits;
+	p->max_inflight = max_inflight;
+	kernel_param_unlock(THIS_MODULE);
+}

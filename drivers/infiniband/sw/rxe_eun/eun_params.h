@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rxe_eun module parameters.
+ *
+ * Every value is checked when it is set (at load time or through
+ * /sys/module/rdma_rxe_eun/parameters/) and refused with a message when it
+ * is out of range. A device copies the values when it is created, so a
+ * change applies to devices added afterwards.
+ */
+#ifndef EUN_PARAMS_H
+#define EUN_PARAMS_H
+
+#include <linux/types.h>
+
+#include "eun_state.h"
+
+/* Stock rxe's limit on unacknowledged PSNs per QP (RXE_MAX_UNACKED_PSNS). */
+#define EUN_DEF_MAX_INFLIGHT	128
+#define EUN_MIN_MAX_INFLIGHT	16
+/* Far below half the 24-bit PSN space, and a power of two for the rings. */
+#define EUN_MAX_MAX_INFLIGHT	16384
+#define EUN_MIN_EMEM_BLOCKS	16
+
+void eun_params_get(struct eun_params *p);
+const char *eun_mode_name(enum eun_qp_mode mode);
+
+#endif /* EUN_PARAMS_H */

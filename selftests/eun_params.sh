@@ -1,0 +1,146 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# rdma_rxe_eun's module parameters: every bad value is refused with a
+# message naming it, at load time and through sysfs, and loses nothing
+# (the module is not left half-loaded); good values reach a new device
+# (debugfs params), and its emulated memory and counters are there.
+set -uo pipefail
+source "$BED_REPO/selftests/lib.sh"
+
+if [ "$BED_MODULE" != rdma_rxe_eun ]; then
+	log_skip "module parameters apply to rdma_rxe_eun only"
+	exit $ksft_skip
+fi
+if [ ! -f "$BED_MODULE_KO" ]; then
+	log_skip "$BED_MODULE_KO not built (make module)"
+	exit $ksft_skip
+fi
+require_cmd rdma modprobe insmod rmmod
+
+params=/sys/module/rdma_rxe_eun/parameters
+dbg=/sys/kernel/debug/rxe_eun
+
+dmesg_since() { dmesg | tail -n +$(($1 + 1)); }
+
+# load_with ARGS...: insmod with module parameters; dependencies first.
+load_with()
+{
+	modprobe -a ib_core ib_uverbs udp_tunnel ip6_udp_tunnel &&
+		insmod "$BED_MODULE_KO" "$@"
+}
+
+# refused_load REGEX ARGS...: the load fails and the log says REGEX.
+refused_load()
+{
+	local want=$1 mark
+	shift
+
+	mark=$(dmesg | wc -l)
+	load_with "$@" 2>/dev/null
+	check_fail $? "insmod $* succeeded"
+	# The whole message: a prefix would hide a garbled end.
+	dmesg_since "$mark" | grep -qE -- "\] rdma_rxe_eun: $want\$"
+	check_err $? "no '$want' in the kernel log"
+	dmesg_since "$mark" | grep rdma_rxe_eun | sed 's/^/\t/'
+	! bed_module_live rdma_rxe_eun
+	check_err $? "rdma_rxe_eun is live after a refused load"
+	log_test "refused at load: $*"
+}
+
+refused_write()
+{
+	local name=$1 val=$2 before
+
+	before=$(cat "$params/$name")
+	echo "$val" > "$params/$name" 2>/dev/null
+	check_fail $? "writing $val to $name succeeded"
+	[ "$(cat "$params/$name")" = "$before" ]
+	check_err $? "$name changed to $(cat "$params/$name") after a refused write"
+	log_test "refused through sysfs: $name=$val"
+}
+
+# debugfs_value FILE KEY: the value after KEY in a debugfs file of eunp0.
+debugfs_value() { awk -v k="$2" '$1 == k { print $2 }' "$dbg/eunp0/$1"; }
+
+bad_loads()
+{
+	refused_load "emem_blocks=5: must be 16\.\.65535" emem_blocks=5
+	refused_load "ooo_mode='fast': not one of gbn, static, eunomia" ooo_mode=fast
+	refused_load "ooo_mode=eunomia: the out-of-order data path is not built yet; only gbn runs .*" \
+		ooo_mode=eunomia
+	refused_load "max_inflight=100: must be a power of two in 16\.\.16384" max_inflight=100
+	refused_load "static_bits=40: must be 16\.\.4096, a multiple of 16" static_bits=40
+}
+
+# Each value is fine alone; together they are not, and the device says so.
+bad_combination()
+{
+	local mark
+
+	load_with hd_block_bits=32 hd_cap_bits=48
+	check_err $? "insmod with hd_block_bits=32 hd_cap_bits=48 failed"
+	mark=$(dmesg | wc -l)
+	rdma link add eunp0 type rxe_eun netdev "$BED_NETDEV" 2>/dev/null
+	check_fail $? "a device was created with hd_cap_bits=48 hd_block_bits=32"
+	dmesg_since "$mark" | grep -qF "hd_cap_bits=48 must be a multiple of hd_block_bits=32"
+	check_err $? "no message names hd_cap_bits and hd_block_bits"
+	[ ! -e /sys/class/infiniband/eunp0 ]
+	check_err $? "eunp0 exists after a refused link add"
+	[ ! -e "$dbg/eunp0" ]
+	check_err $? "debugfs entry left behind by the refused device"
+	bed_module_unload rdma_rxe_eun
+	check_err $? "unload after a refused device failed"
+	log_test "refused at link add: hd_cap_bits not a multiple of hd_block_bits"
+}
+
+good_values()
+{
+	local hw=/sys/class/infiniband/eunp0/ports/1/hw_counters
+
+	load_with max_inflight=256 emem_blocks=512
+	check_err $? "insmod with max_inflight=256 emem_blocks=512 failed"
+	rdma link add eunp0 type rxe_eun netdev "$BED_NETDEV"
+	check_err $? "link add failed"
+	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+	[ "$(debugfs_value params max_inflight)" = 256 ]
+	check_err $? "debugfs params: max_inflight is not 256"
+	[ "$(debugfs_value params ooo_mode)" = gbn ]
+	check_err $? "debugfs params: ooo_mode is not gbn"
+	[ "$(debugfs_value memctl blocks)" = 512 ]
+	check_err $? "debugfs memctl: blocks is not 512"
+	[ "$(grep -c '^ *[0-9]* [.#]*$' "$dbg/eunp0/memctl")" = 8 ]
+	check_err $? "debugfs memctl: the map has not 8 lines of 64 blocks"
+	[ "$(cat "$hw/rxe_eun_emem_blocks_in_use" 2>/dev/null)" = 0 ]
+	check_err $? "rxe_eun_emem_blocks_in_use is not 0 on an idle device"
+	[ -r "$hw/rxe_eun_gbn_retry" ] && [ -r "$hw/rxe_eun_emem_blocks_peak" ] &&
+		[ -r "$hw/rxe_eun_emem_alloc_fail" ]
+	check_err $? "an rxe_eun counter is missing from hw_counters"
+	log_test "good values reach the device"
+
+	refused_write max_inflight 100
+	refused_write max_inflight 8
+	refused_write emem_blocks 70000
+	refused_write hd_block_bits 0
+	refused_write ooo_mode static
+	echo 512 > "$params/max_inflight" && [ "$(cat "$params/max_inflight")" = 512 ]
+	check_err $? "writing 512 to max_inflight did not stick"
+	log_test "accepted through sysfs: max_inflight=512"
+
+	rdma link delete eunp0
+	check_err $? "link delete failed"
+	[ ! -e "$dbg/eunp0" ]
+	check_err $? "debugfs entry left behind by a deleted device"
+	log_test "device delete removes its debugfs entry"
+}
+
+bed_module_unload rdma_rxe_eun
+bad_loads
+bad_combination
+good_values
+# Leave the module as the other tests expect it: defaults, the bed's links.
+bed_module_unload rdma_rxe_eun
+bed_module_load && bed_links_add
+check_err $? "reload with defaults failed"
+log_test "reload with defaults"
+exit $EXIT_STATUS
