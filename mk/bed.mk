@@ -2,7 +2,7 @@
 # The two-guest qemu bed: initramfs, guest selftests, the demo benchmark.
 # Documentation/testing.rst describes the bed and how to add a test.
 
-.PHONY: bed-deps bed-initramfs bed-config-check selftest demo soak
+.PHONY: bed-deps bed-initramfs bed-config-check selftest demo soak bench
 
 # make soak: SOAK_MINUTES of wall time per CPU model and module (both
 # guests run that long); SOAK_CPUS, a space-separated list of qemu -cpu
@@ -42,3 +42,10 @@ soak: bed-initramfs
 	$(MAKE) --no-print-directory module
 	RESULTS=$(RESULTS) $(REPO)/tools/vm/soak.sh -m $(SOAK_MINUTES) \
 		$(foreach c,$(SOAK_CPUS),-c $(c)) $(SOAK_MODULES)
+
+# The benchmark matrix (Documentation/results.rst): every column, profile,
+# op, size and repetition; BENCH_ARGS picks a subset (tools/bench/bench.sh -h).
+BENCH_ARGS ?=
+bench: bed-initramfs
+	$(MAKE) --no-print-directory module tools
+	RESULTS=$(RESULTS) $(REPO)/tools/bench/bench.sh $(BENCH_ARGS)

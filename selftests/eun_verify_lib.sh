@@ -92,7 +92,7 @@ ev_run()
 			> "$EV_OUT" 2> "$EV_ERR" &
 		pid=$!
 	fi
-	bed_wait_pid $pid 150
+	bed_wait_pid $pid "${EV_WAIT:-150}"
 	rc=$?
 	EV_RC=$rc
 	if ! [[ $rc =~ ^($want)$ ]]; then

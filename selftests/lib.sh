@@ -254,8 +254,10 @@ bed_module_load()
 			echo "bed_module_load: $BED_MODULE_KO is missing (make module)" >&2
 			return 1
 		fi
+		# BED_MODULE_PARAMS: name=value words, checked by bed.sh.
+		# shellcheck disable=SC2086
 		modprobe -a ib_core ib_uverbs udp_tunnel ip6_udp_tunnel &&
-			insmod "$BED_MODULE_KO"
+			insmod "$BED_MODULE_KO" ${BED_MODULE_PARAMS:-}
 		;;
 	*)
 		echo "bed_module_load: unknown module '$BED_MODULE'" >&2

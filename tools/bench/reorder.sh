@@ -11,6 +11,7 @@
 # for another reason or the unimpaired profile does not complete.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
+source "$BED_REPO/tools/bench/lib.sh"
 
 require_cmd ib_write_bw tc
 
@@ -19,25 +20,6 @@ port=19000
 csv=$BED_RESULTS/bench.csv
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 
-profile_spec()
-{
-	local f=$BED_REPO/tools/bench/profiles/$1
-
-	[ -f "$f" ] || { echo "no profile $f" >&2; return 1; }
-	sed -e 's/#.*//' "$f" | tr '\n' ' ' | sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//'
-}
-
-apply_profile()
-{
-	local spec=$1
-
-	tc qdisc del dev "$BED_NETDEV" root 2>/dev/null
-	[ -z "$spec" ] && return 0
-	# shellcheck disable=SC2086
-	tc qdisc add dev "$BED_NETDEV" root netem $spec
-}
-
-# counter deltas this guest contributes: "name=value ..."
 deltas()
 {
 	local c out=

@@ -30,7 +30,7 @@ say() { echo "$prog: $*"; }
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
-	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=max [TCG_THREAD]=multi [ICOUNT]= [DURATION]=
+	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=max [TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]=
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -43,7 +43,8 @@ set_key()
 
 	case "$key" in
 	NAME|MODULE|LINKS|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
-	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|TCG_THREAD|ICOUNT|DURATION) ;;
+	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|TCG_THREAD|ICOUNT|DURATION|\
+	MODULE_PARAMS|JOB_ENV) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -133,6 +134,16 @@ check_config()
 	single|multi) ;;
 	*) die "TCG_THREAD: '${cfg[TCG_THREAD]}' is neither single nor multi" ;;
 	esac
+	# insmod's name=value words; the module itself judges the values.
+	if [ -n "${cfg[MODULE_PARAMS]}" ]; then
+		[ "${cfg[MODULE]}" = rdma_rxe_eun ] ||
+			die "MODULE_PARAMS: only for MODULE=rdma_rxe_eun"
+		[[ ${cfg[MODULE_PARAMS]} =~ ^[a-z_]+=[A-Za-z0-9_.]+( [a-z_]+=[A-Za-z0-9_.]+)*$ ]] ||
+			die "MODULE_PARAMS: '${cfg[MODULE_PARAMS]}' is not name=value words"
+	fi
+	# Settings of a job's own (benchmark knobs), never the bed's BED_*.
+	[[ ${cfg[JOB_ENV]} =~ ^((BENCH|EV)_[A-Z0-9_]*=[A-Za-z0-9_.,:-]*( |$))*$ ]] ||
+		die "JOB_ENV: '${cfg[JOB_ENV]}' is not BENCH_*/EV_* name=value words"
 	# qemu's -icount shift: 'auto' or 0..10; it needs one TCG thread.
 	if [ -n "${cfg[ICOUNT]}" ]; then
 		[ "${cfg[ICOUNT]}" = auto ] || { is_uint "${cfg[ICOUNT]}" && [ "${cfg[ICOUNT]}" -le 10 ]; } ||
@@ -219,6 +230,7 @@ write_job()
 		echo "export BED_REPO=$(q "$repo")"
 		echo "export BED_MODULE=$(q "${cfg[MODULE]}")"
 		echo "export BED_MODULE_KO=$(q "$ko")"
+		echo "export BED_MODULE_PARAMS=$(q "${cfg[MODULE_PARAMS]}")"
 		echo "export BED_LINK_TYPE=$type"
 		echo "export BED_LINKS=${cfg[LINKS]}"
 		echo "export BED_DEVS=$(q "${devs# }")"
@@ -230,6 +242,7 @@ write_job()
 		echo "export BED_BOOT_TIMEOUT=${cfg[BOOT_TIMEOUT]}"
 		echo "export BED_QP_TIMEOUT=${cfg[QP_TIMEOUT]}"
 		[ -n "${cfg[DURATION]}" ] && echo "export BED_DURATION=${cfg[DURATION]}"
+		for l in ${cfg[JOB_ENV]}; do echo "export ${l%%=*}=$(q "${l#*=}")"; done
 		echo -n "BED_TESTS=("
 		for l in "${tests[@]}"; do echo -n " $(q "$l")"; done
 		echo " )"

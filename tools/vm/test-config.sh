@@ -96,6 +96,13 @@ TCG_THREAD=single
 ICOUNT=11"
 refuse "icount on many threads" "ICOUNT needs TCG_THREAD=single" "$base
 ICOUNT=auto"
+refuse "module params for stock" "only for MODULE=rdma_rxe_eun" "$base
+MODULE_PARAMS=max_inflight=256"
+refuse "module params with shell characters" "is not name=value words" "$base
+MODULE=rdma_rxe_eun
+MODULE_PARAMS=max_inflight=256;reboot"
+refuse "job env naming a bed key" "JOB_ENV: 'BED_MODULE=x'" "$base
+JOB_ENV=BED_MODULE=x"
 refuse "duration too short" "DURATION: '5'" "$base
 DURATION=5"
 refuse "missing profile" "no profile" "$base
@@ -133,6 +140,11 @@ TCG_THREAD=single"
 accept "icount" "^# tcg: thread=single icount shift=auto$" "$base
 TCG_THREAD=single
 ICOUNT=auto"
+accept "module params" "^export BED_MODULE_PARAMS=max_inflight=256\\\\ ooo_mode=gbn$" "$base
+MODULE=rdma_rxe_eun
+MODULE_PARAMS=max_inflight=256 ooo_mode=gbn"
+accept "job env" "^export BENCH_REPS=3$" "$base
+JOB_ENV=BENCH_OPS=write,send BENCH_REPS=3"
 accept "duration" "^export BED_DURATION=600$" "$base
 DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun

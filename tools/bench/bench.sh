@@ -1,0 +1,116 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The benchmark: boot the bed once per column (stock rdma_rxe, then
+# rdma_rxe_eun in each ooo_mode) and run tools/bench/matrix.sh in it, then
+# merge the rows into $RESULTS/bench.csv, take medians over the
+# repetitions (bench-summary.csv), draw the plots and regenerate the table
+# of Documentation/results.rst (tools/bench/summarize.sh).
+#
+# Every (column, profile, op, size, repetition) gets a row: a column whose
+# module refused to load (an ooo_mode not built yet) or whose boot ended
+# early fills its missing rows with status "unavailable" or "not-run".
+#
+# Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]
+#                             [-n ITERS] [-r REPS] [-t SECONDS] [-s KEY=VALUE]...
+#   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
+#   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
+#   -o  eun-verify ops, comma-separated (default write,send)
+#   -z  message sizes in bytes (default "4096 65536")
+#   -n  messages per transfer (default 100)
+#   -r  repetitions (default 3)
+#   -t  bound of one transfer in seconds (default 120)
+#   -s  another bed config key for every boot
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+results=${RESULTS:-$repo/results}
+prog=bench.sh
+# shellcheck source=tools/bench/lib.sh
+source "$here/lib.sh"
+
+columns="rdma_rxe gbn static eunomia"
+profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
+ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=()
+while getopts "c:p:o:z:n:r:t:s:h" o; do
+	case $o in
+	c) columns=$OPTARG ;;
+	p) profiles=$OPTARG ;;
+	o) ops=$OPTARG ;;
+	z) sizes=$OPTARG ;;
+	n) iters=$OPTARG ;;
+	r) reps=$OPTARG ;;
+	t) tmo=$OPTARG ;;
+	s) over+=(-s "$OPTARG") ;;
+	h) sed -n '3,23p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-s KEY=VALUE]..." >&2
+	   exit 2 ;;
+	esac
+done
+die() { echo "$prog: $*" >&2; exit 2; }
+for c in $columns; do
+	case $c in rdma_rxe|gbn|static|eunomia) ;; *) die "-c: unknown column '$c'" ;; esac
+done
+[[ $ops =~ ^(write|send|write_imm)(,(write|send|write_imm))*$ ]] ||
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm"
+[[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
+[[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
+[ -x "$repo/build/eun-verify" ] || die "build/eun-verify missing: run make tools"
+[ -f "$repo/build/rdma_rxe_eun.ko" ] || die "build/rdma_rxe_eun.ko missing: run make module"
+
+nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
+n=$((nprof * nops * nsizes * reps))
+# Each transfer: its bound plus eun-verify's set-up and the barriers.
+test_tmo=$((n * (tmo + 40) + 60))
+[ $test_tmo -le 7200 ] || test_tmo=7200
+top=$results/bench-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$top"
+echo "$prog: $n transfers per column, columns: $columns; results in $top"
+
+status=0
+for c in $columns; do
+	mod=(-s MODULE=rdma_rxe_eun -s "MODULE_PARAMS=ooo_mode=$c")
+	[ "$c" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
+	echo "$prog: === column $c"
+	"$repo/tools/vm/bed.sh" -o "$top/$c" -s NAME="bench-$c" "${mod[@]}" \
+		-s "PROFILES=$profiles" -s "SIZES=$sizes" -s ITERS="$iters" \
+		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
+		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo" \
+		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf" ||
+		status=1
+done
+
+# Merge, and give every expected row a line.
+csv=$results/bench.csv
+{
+	echo "$BENCH_MATRIX_HEADER"
+	for c in $columns; do
+		f=$top/$c/b/matrix/matrix.csv
+		[ -f "$f" ] || f=/dev/null
+		why=not-run
+		grep -qs "invalid for parameter\|not built yet" "$top/$c"/[ab]/dmesg*.txt "$top/$c"/[ab]/console.log &&
+			why=unavailable
+		awk -F, -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
+			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" '
+			function spec(p,   f, l, s) {
+				f = dir "/" p; s = ""
+				while ((getline l < f) > 0) { sub(/#.*/, "", l); if (l != "") s = s l }
+				close(f); return s
+			}
+			FNR == 1 { next }
+			{ have[$2, $4, $5, $7] = 1; print }
+			END {
+				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
+				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
+				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++)
+					if (!have[P[i], O[j], S[k], r])
+						printf "%s,%s,%s,%s,%s,%s,%s,%s%s\n", (col == "rdma_rxe" ? col : "eun-" col),
+							P[i], spec(P[i]), O[j], S[k], iters, r, why, ",,,,,,,,,,,,,,,"
+			}' "$f"
+	done
+} > "$csv.tmp"
+mv "$csv.tmp" "$csv"
+cp "$csv" "$top/bench.csv"
+"$here/summarize.sh" "$csv" "$results" || status=1
+exit $status

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers of the bed's benchmark jobs (reorder.sh, matrix.sh), sourced after
+# selftests/lib.sh inside the guests.
+
+# The rows of matrix.sh (one transfer each), merged by bench.sh.
+BENCH_MATRIX_HEADER=column,profile,netem,op,size,iters,rep,status,elapsed_s,goodput_MBps,bytes,server_checked_bytes,data_pkts,needed_pkts,pkts_per_needed,ack_pkts,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,duplicate_request,emem_peak_blocks
+
+# profile_spec NAME: the netem arguments of tools/bench/profiles/NAME on
+# one line, comments dropped ("" for no impairment).
+profile_spec()
+{
+	local f=$BED_REPO/tools/bench/profiles/$1
+
+	[ -f "$f" ] || { echo "no profile $f" >&2; return 1; }
+	sed -e 's/#.*//' "$f" | tr '\n' ' ' | sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//'
+}
+
+# apply_profile SPEC: netem SPEC on this guest's link (egress), or none.
+apply_profile()
+{
+	local spec=$1
+
+	tc qdisc del dev "$BED_NETDEV" root 2>/dev/null
+	[ -z "$spec" ] && return 0
+	# shellcheck disable=SC2086
+	tc qdisc add dev "$BED_NETDEV" root netem $spec
+}
+
+# counter deltas this guest contributes: "name=value ..."

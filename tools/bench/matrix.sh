@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The benchmark matrix, run inside the bed's guests like a selftest
+# (tools/bench/bench.sh boots the bed once per column and runs it):
+# for every profile of BED_PROFILES (netem on both guests), every op of
+# BENCH_OPS (eun-verify --op: write, send, write_imm), every size of
+# BED_SIZES and BENCH_REPS repetitions, one eun-verify transfer of
+# BED_ITERS messages, every byte and completion checked.
+#
+# Goodput is eun-verify's own clock (CLOCK_MONOTONIC, first post to last
+# completion): set-up is not in it. The counters of both guests around the
+# transfer give packets sent per packet needed, ACKs per data packet,
+# retransmissions by cause and the receiver's emulated memory high-water
+# mark since its device was created. A transfer that
+# does not finish within BENCH_XFER_TIMEOUT seconds is a row with status
+# "timeout", never a missing row. The client writes
+# $BED_RESULTS/matrix.csv.
+set -uo pipefail
+source "$BED_REPO/selftests/lib.sh"
+source "$BED_REPO/selftests/eun_verify_lib.sh"
+source "$BED_REPO/tools/bench/lib.sh"
+
+ev_require
+require_cmd tc ibv_devinfo
+
+ops=${BENCH_OPS:-write,send}
+reps=${BENCH_REPS:-3}
+xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
+csv=$BED_RESULTS/matrix.csv
+peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
+# Counters summed into the row, from each side (rxe_eun_* read 0 on stock).
+counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
+	duplicate_request rxe_eun_gbn_retry"
+
+# column: stock rdma_rxe, or rxe_eun and the mode its devices run.
+column()
+{
+	if [ "$BED_MODULE" = rdma_rxe ]; then
+		echo rdma_rxe
+	else
+		echo "eun-$(cat /sys/module/rdma_rxe_eun/parameters/ooo_mode)"
+	fi
+}
+
+active_mtu()
+{
+	ibv_devinfo -d "$BED_DEV" 2>/dev/null |
+		sed -n 's/.*active_mtu:[[:space:]]*\([0-9]*\).*/\1/p' | head -n 1
+}
+
+deltas()
+{
+	local c out=
+
+	for c in $counters; do
+		out="$out $c=$(bed_counter_delta "$1" "$2" "$c" "$BED_DEV")"
+	done
+	# A high-water mark since the device was created, not a delta.
+	out="$out emem_peak=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_emem_blocks_peak" { v = $3 }
+		END { print v + 0 }' "$2")"
+	echo "${out# }"
+}
+
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+
+# ratio A B: A / B with 3 decimals, empty when B is 0.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
+
+transfer()
+{
+	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$1-$3-$4-$5
+	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
+	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
+	local ideal data acks
+
+	bed_counters "$before"
+	EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
+		ev_run "$tag" '.*' -- -o "$op" -S "$size" -n "$BED_ITERS" --seed "$rep"
+	bed_counters "$after"
+	mine=$(deltas "$before" "$after")
+	echo "$mine" > "$BED_RESULTS/$tag.delta"
+	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
+	[ "$BED_ROLE" = server ] && echo "${cbytes:-?}" > "$BED_RESULTS/$tag.checked"
+	bed_barrier "$tag-done" 120 || return 1
+	[ "$BED_ROLE" = server ] && return 0
+
+	theirs=$(cat "$peer_results/$tag.delta" 2>/dev/null)
+	case "$EV_RC/$result" in
+	0/pass) status=ok ;;
+	124/*) status=timeout ;;
+	*) status=fail ;;
+	esac
+	[ $status = ok ] || { el=; mbps=; }
+	ideal=$((BED_ITERS * ((size + mtu - 1) / mtu)))
+	data=$(field "$mine" sent_pkts)
+	acks=$(field "$theirs" sent_pkts)
+	echo "$col,$profile,$spec,$op,$size,$BED_ITERS,$rep,$status,$el,$mbps,$((size * BED_ITERS)),$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak)" >> "$csv"
+	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
+	if [ $status = fail ]; then
+		check_err 1 "$tag: eun-verify says '$result' (rc $EV_RC): $(ev_field "$EV_OUT" error)"
+	fi
+	if [ "$profile" = none ] && [ $status != ok ]; then
+		check_err 1 "$tag: the unimpaired transfer did not complete ($status)"
+	fi
+	log_test "bench $col $profile $op size $size #$rep: $status"
+}
+
+[ -n "$BED_PROFILES" ] || { log_skip "no PROFILES in the config"; exit $ksft_skip; }
+col=$(column)
+mtu=$(active_mtu)
+[ -n "$mtu" ] || { check_err 1 "no active MTU for $BED_DEV"; log_test "set-up"; exit $EXIT_STATUS; }
+[ "$BED_ROLE" = client ] &&
+	echo "$BENCH_MATRIX_HEADER" > "$csv"
+for p in $BED_PROFILES; do
+	spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
+	apply_profile "$spec"
+	check_err $? "tc netem '$spec' failed"
+	bed_barrier "profile-$p" 120 || check_err 1 "peer did not apply profile $p"
+	for op in ${ops//,/ }; do
+		for s in $BED_SIZES; do
+			for r in $(seq 1 "$reps"); do
+				transfer "$p" "$spec" "$op" "$s" "$r" ||
+					check_err 1 "transfer $p/$op/$s/$r: peer lost"
+			done
+		done
+	done
+done
+apply_profile ""
+exit $EXIT_STATUS

@@ -1,0 +1,156 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Medians of bench.csv over the repetitions, plots, and the results table.
+#
+# Usage: tools/bench/summarize.sh BENCH_CSV OUT_DIR [RST]
+#   OUT_DIR/bench-summary.csv  one row per (column, profile, op, size):
+#                              repetitions, how many finished, medians of
+#                              the finished ones (goodput, packets sent per
+#                              packet needed, ACKs per data packet, ...)
+#   OUT_DIR/bench.png          goodput per profile and column (largest size)
+#   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
+#   RST (default Documentation/results.rst): the part between its two
+#   "bench table" marker comments is rewritten from the summary.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+csv=${1:?usage: summarize.sh BENCH_CSV OUT_DIR [RST]}
+out=${2:?usage: summarize.sh BENCH_CSV OUT_DIR [RST]}
+rst=${3:-$repo/Documentation/results.rst}
+sum=$out/bench-summary.csv
+
+[ -f "$csv" ] || { echo "summarize.sh: no $csv" >&2; exit 1; }
+
+# Medians: values of the finished repetitions, sorted within awk.
+awk -F, '
+	function median(list,   n, v, i, j, t) {
+		n = split(list, v, " ")
+		if (n == 0) return ""
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
+				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+			}
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
+	NR == 1 { next }
+	{
+		k = $1 SUBSEP $2 SUBSEP $4 SUBSEP $5
+		if (!(k in runs)) { order[++nk] = k; netem[k] = $3 }
+		runs[k]++
+		if ($8 != "ok") { st[k] = st[k] (st[k] == "" ? "" : "/") $8; next }
+		ok[k]++
+		gp[k] = gp[k] " " $10; el[k] = el[k] " " $9; ppn[k] = ppn[k] " " $15
+		apd[k] = apd[k] " " $17; seq[k] = seq[k] " " $18; cre[k] = cre[k] " " $19
+		gbn[k] = gbn[k] " " $20; oos[k] = oos[k] " " $21
+		if ($23 + 0 > mem[k] + 0) mem[k] = $23
+	}
+	END {
+		print "column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks"
+		for (i = 1; i <= nk; i++) {
+			k = order[i]; split(k, f, SUBSEP)
+			printf "%s,%s,%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
+				f[1], f[2], netem[k], f[3], f[4], runs[k], ok[k], st[k],
+				median(gp[k]), median(el[k]), median(ppn[k]), median(apd[k]),
+				median(seq[k]), median(cre[k]), median(gbn[k]), median(oos[k]), mem[k]
+		}
+	}' "$csv" > "$sum"
+echo "summarize.sh: $sum"
+
+columns=$(awk -F, 'NR > 1 && !s[$1]++ { printf "%s ", $1 }' "$sum")
+big=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$sum")
+
+# plot_table OP: "profile goodput-per-column..." for OP at the largest size.
+plot_table()
+{
+	awk -F, -v op="$1" -v size="$big" -v cols="$columns" -v field="$2" '
+		NR == 1 { next }
+		$4 == op && $5 == size {
+			if (!($2 in seen)) { seen[$2] = 1; p[++n] = $2 }
+			v[$2, $1] = ($(field) == "" ? "NaN" : $(field))
+		}
+		END {
+			nc = split(cols, c, " ")
+			for (i = 1; i <= n; i++) {
+				printf "%s", p[i]
+				for (j = 1; j <= nc; j++)
+					printf " %s", ((p[i], c[j]) in v) ? v[p[i], c[j]] : "NaN"
+				printf "\n"
+			}
+		}' "$sum"
+}
+
+plot()
+{
+	local png=$1 title=$2 ylabel=$3 field=$4 op data ncols
+	ncols=$(wc -w <<< "$columns")
+	data=$(mktemp)
+	for op in $(awk -F, 'NR > 1 && !s[$4]++ { print $4 }' "$sum"); do
+		plot_table "$op" "$field" | sed "s/^/$op:/"
+	done > "$data"
+	gnuplot <<-EOF
+		set terminal pngcairo size 1200,500
+		set output '$png'
+		set title '$title'
+		set ylabel '$ylabel'
+		set style data histograms
+		set style histogram clustered gap 1
+		set style fill solid 0.8 border -1
+		set xtics rotate by -30 noenhanced
+		set key outside right noenhanced
+		set datafile missing 'NaN'
+		plot for [i=2:$((ncols + 1))] '$data' using i:xtic(1) title word('$columns', i - 1)
+	EOF
+	rm -f "$data"
+}
+
+if command -v gnuplot >/dev/null; then
+	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s" 9
+	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" 17
+	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
+fi
+
+# The results table: one line per profile and op at the largest size.
+[ -f "$rst" ] || exit 0
+grep -q '^\.\. bench table begin' "$rst" || exit 0
+table=$(awk -F, -v size="$big" -v cols="$columns" '
+	NR == 1 { next }
+	$5 == size {
+		k = $2 " " $4
+		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
+		cell = ($9 == "" ? ($8 == "" ? "-" : $8) : sprintf("%.2f", $9))
+		if ($9 != "" && $7 < $6) cell = cell " (" $7 "/" $6 ")"
+		v[k, $1] = cell
+	}
+	END {
+		nc = split(cols, c, " ")
+		w = 24; cw = 18
+		bar = sprintf("%" w "s", ""); gsub(/ /, "=", bar)
+		cb = sprintf("%" cw "s", ""); gsub(/ /, "=", cb)
+		line = bar; for (j = 1; j <= nc; j++) line = line "  " cb
+		print line
+		printf "%-" w "s", "profile / op"
+		for (j = 1; j <= nc; j++) printf "  %-" cw "s", c[j]
+		printf "\n%s\n", line
+		for (i = 1; i <= n; i++) {
+			printf "%-" w "s", key[i]
+			for (j = 1; j <= nc; j++)
+				printf "  %-" cw "s", ((key[i], c[j]) in v) ? v[key[i], c[j]] : "-"
+			printf "\n"
+		}
+		print line
+	}' "$sum")
+awk -v table="$table" -v src="$(basename "$csv")" -v size="$big" '
+	/^\.\. bench table begin/ {
+		print; print ""
+		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
+		print "clock), " size " B messages; ``(k/n)``: k of n repetitions finished;"
+		print "a word instead of a figure: none finished (``timeout``, ``fail``,"
+		print "``unavailable``: the mode is not built yet). Generated from " src "."
+		print ""; print table; print ""; skip = 1; next
+	}
+	/^\.\. bench table end/ { skip = 0 }
+	!skip' "$rst" > "$rst.tmp"
+mv "$rst.tmp" "$rst"
+echo "summarize.sh: table of $rst rewritten"
