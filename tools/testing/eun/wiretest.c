@@ -8,8 +8,8 @@
  * MTU) and a random EUN_ACK (SACK bits set through eun_sack_set() and
  * mirrored in a plain bool array, epsn often just below the 2^24 wrap),
  * checks pack -> parse is the identity and the SACK helpers agree with the
- * array, then mutates the packed bytes (bit flips, byte stores, cuts,
- * extensions) and checks every parse answer against the model, and that an
+ * array, then mutates the packed bytes (bit flips, byte stores, 3-byte
+ * splices, cuts, extensions) and checks every parse answer against the model, and that an
  * accepted mutant packs back to the same bytes. Prints the seed first.
  */
 #include <errno.h>
@@ -84,6 +84,18 @@ static bool ack_same(const struct eun_ack_info *a, const struct eun_ack_info *b)
 	       !memcmp(a->sack, b->sack, sizeof(a->sack));
 }
 
+/*
+ * Copy 3 bytes (a PSN field, or parts of two) over another place, so that
+ * fields become equal to each other (dup_psn == epsn, offset == msg_len
+ * ...), which independent random bytes almost never do.
+ */
+static void splice(struct rng *r, u8 *buf, size_t n)
+{
+	size_t from = rng_below(r, n - 2), to = rng_below(r, n - 2);
+
+	memmove(buf + to, buf + from, 3);
+}
+
 /* Mutate a copy of @good and check each parse against the model. */
 static int mutate(struct rng *r, const u8 *good, size_t n, size_t room, bool ack)
 {
@@ -98,10 +110,12 @@ static int mutate(struct rng *r, const u8 *good, size_t n, size_t room, bool ack
 		for (k = 1 + rng_below(r, 3); k > 0; k--) {
 			u32 what = rng_below(r, 10);
 
-			if (what < 5)
+			if (what < 4)
 				buf[rng_below(r, n)] ^= 1U << rng_below(r, 8);
-			else if (what < 8)
+			else if (what < 6)
 				buf[rng_below(r, n)] = (u8)rng_next(r);
+			else if (what < 8)
+				splice(r, buf, n);
 			else
 				len = rng_below(r, room + 1);
 		}
