@@ -1,19 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Core of rxe_eun (reorder bitmaps, memory controller): KUnit under UML,
+# Core of rxe_eun (reorder bitmaps, memory controller, wire codec): KUnit under UML,
 # userspace harness, instruction counts, memory experiment.
 #
 #   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
-#   make harness-check      random model test (ASan/UBSan) + bounded fuzzing
+#   make harness-check      random model tests (ASan/UBSan) + bounded fuzzing
 #   make bench-insn         callgrind instructions per packet -> results/insn.csv
 #   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
 #
-# Knobs: CORE_SEED (default: time), RANDTEST_OPS (2000000), FUZZ_SECONDS (60),
+# Knobs: CORE_SEED (default: time), RANDTEST_OPS (2000000), WIRE_ROUNDS (200000),
+# FUZZ_SECONDS (60, for each fuzz target),
 # BENCH_TICKS (5000), MEMEXP_ARGS (extra memexp options, e.g. -d 128).
 
 EUN_HARNESS := $(BUILD)/harness
 CORE_SEED ?= $(shell date +%s)
 RANDTEST_OPS ?= 2000000
+WIRE_ROUNDS ?= 200000
 FUZZ_SECONDS ?= 60
 BENCH_TICKS ?= 5000
 MEMEXP_ARGS ?=
@@ -30,7 +32,9 @@ harness:
 
 harness-check: harness
 	$(EUN_HARNESS)/randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(EUN_HARNESS)/wiretest -s $(CORE_SEED) -n $(WIRE_ROUNDS)
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
+	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
 
 bench-insn: harness
 	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)

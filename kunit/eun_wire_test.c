@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the out-of-order wire codec: the golden packets of
+ * Documentation/wire-format.rst byte for byte (so the document and the code
+ * cannot drift), round trips including the 24-bit PSN wrap, every malformed
+ * input class with its error code, and the SACK bit helpers.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "eun/eun_wire.h"
+
+#define BTH_LEN		12
+#define RETH_LEN	16
+#define AETH_LEN	4
+
+/* Field by field: the structs have padding that struct copies may skip. */
+static bool ext_eq(const struct eun_ext_hdr *a, const struct eun_ext_hdr *b)
+{
+	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
+	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
+	       a->msg_len == b->msg_len && a->imm == b->imm;
+}
+
+static bool ack_eq(const struct eun_ack_info *a, const struct eun_ack_info *b)
+{
+	return a->kind == b->kind && a->reason == b->reason &&
+	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
+	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
+	       a->sack_words == b->sack_words &&
+	       !memcmp(a->sack, b->sack, sizeof(a->sack));
+}
+
+/* Golden packets: BTH onwards, ICRC and payload left out. */
+struct ext_golden {
+	const char *name;
+	u8 opcode;
+	size_t ext_at;		/* where EUNH starts */
+	size_t len;		/* bytes of @bytes used */
+	u8 bytes[64];
+	struct eun_ext_hdr h;
+};
+
+static const struct ext_golden ext_goldens[] = {
+	{ "SEND middle", EUN_OP_RC_SEND, BTH_LEN, BTH_LEN + 16, {
+		0x19, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x00, 0x00, 0x00, 0x2a,
+		0x40, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x03,
+		0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x27, 0x10 },
+	  { .flags = 0, .msg_seq = 0x102, .pkt_index = 3, .offset = 3072,
+	    .msg_len = 10000 } },
+	{ "WRITE last with immediate across the PSN wrap", EUN_OP_RC_WRITE,
+	  BTH_LEN + RETH_LEN, BTH_LEN + RETH_LEN + 20, {
+		0x18, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x80, 0x00, 0x00, 0x03,
+		0x00, 0x00, 0x7f, 0x00, 0x00, 0x00, 0x34, 0x00,
+		0x00, 0x00, 0x12, 0x34, 0x00, 0x00, 0x24, 0x54,
+		0x46, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x09,
+		0x00, 0x00, 0x24, 0x00, 0x00, 0x00, 0x24, 0x54,
+		0xde, 0xad, 0xbe, 0xef },
+	  { .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM, .msg_seq = 0xffffff,
+	    .pkt_index = 9, .offset = 9216, .msg_len = 9300,
+	    .imm = 0xdeadbeef } },
+	{ "zero-length SEND only", EUN_OP_RC_SEND, BTH_LEN, BTH_LEN + 16, {
+		0x19, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x80, 0x00, 0x00, 0x40,
+		0x43, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
+	  { .flags = EUN_EXT_F_FIRST | EUN_EXT_F_LAST, .msg_seq = 5 } },
+};
+
+static void ext_golden_desc(const struct ext_golden *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(ext_golden, ext_goldens, ext_golden_desc);
+
+static void eun_wire_ext_golden(struct kunit *test)
+{
+	const struct ext_golden *t = test->param_value;
+	size_t hlen = t->len - t->ext_at;
+	struct eun_ext_hdr h;
+	u8 out[EUN_EXT_MAX_LEN + 4];
+
+	KUNIT_EXPECT_EQ(test, t->bytes[0], t->opcode);
+	KUNIT_ASSERT_EQ(test, eun_ext_parse(t->bytes + t->ext_at, hlen, &h), (int)hlen);
+	KUNIT_EXPECT_TRUE(test, ext_eq(&h, &t->h));
+	KUNIT_EXPECT_EQ(test, eun_ext_len(&t->h), hlen);
+	KUNIT_ASSERT_EQ(test, eun_ext_pack(&t->h, out, sizeof(out)), (int)hlen);
+	KUNIT_EXPECT_MEMEQ(test, out, t->bytes + t->ext_at, hlen);
+}
+
+struct ack_golden {
+	const char *name;
+	size_t len;		/* BTH + AETH + EUN_ACK */
+	u8 bytes[BTH_LEN + AETH_LEN + EUN_ACK_MAX_LEN];
+	struct eun_ack_info a;
+};
+
+static const struct ack_golden ack_goldens[] = {
+	{ "plain ACK", BTH_LEN + AETH_LEN + 12, {
+		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x00, 0x12, 0x34, 0x55,
+		0x1f, 0x00, 0x00, 0x07,
+		0x40, 0x00, 0x12, 0x34, 0x56, 0x00, 0x00, 0x00,
+		0x00, 0x00, 0x00, 0x00 },
+	  { .kind = EUN_ACK_KIND_ACK, .epsn = 0x123456 } },
+	{ "SACK across the PSN wrap with a duplicate",
+	  BTH_LEN + AETH_LEN + 28, {
+		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x00, 0xff, 0xff, 0xfd,
+		0x1f, 0x00, 0x00, 0x07,
+		0x45, 0x00, 0xff, 0xff, 0xfe, 0x02, 0x00, 0x00,
+		0x00, 0xff, 0xff, 0xf0,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04 },
+	  { .kind = EUN_ACK_KIND_SACK, .epsn = 0xfffffe, .dup = true,
+	    .dup_psn = 0xfffff0, .sack_words = 2, .sack = { 0x2, 0x4 } } },
+	{ "NACK CAP with one SACK word", BTH_LEN + AETH_LEN + 20, {
+		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
+		0x00, 0x00, 0x00, 0xff,
+		0x1f, 0x00, 0x00, 0x07,
+		0x42, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x03,
+		0x00, 0x00, 0x00, 0x00,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01 },
+	  { .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_CAP, .epsn = 0x100,
+	    .nack_psn = 0x300, .sack_words = 1, .sack = { 0x1 } } },
+};
+
+static void ack_golden_desc(const struct ack_golden *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(ack_golden, ack_goldens, ack_golden_desc);
+
+static void eun_wire_ack_golden(struct kunit *test)
+{
+	const struct ack_golden *t = test->param_value;
+	const size_t at = BTH_LEN + AETH_LEN, plen = t->len - at;
+	struct eun_ack_info a;
+	u8 out[EUN_ACK_MAX_LEN];
+	u32 bth_psn = (u32)t->bytes[9] << 16 | t->bytes[10] << 8 | t->bytes[11];
+
+	KUNIT_EXPECT_EQ(test, t->bytes[0], EUN_OP_RC_ACK);
+	/* The BTH of an EUN_ACK carries epsn - 1, as a stock ACK would. */
+	KUNIT_EXPECT_EQ(test, eun_psn_add(bth_psn, 1), t->a.epsn);
+	KUNIT_ASSERT_EQ(test, eun_ack_parse(t->bytes + at, plen, &a), (int)plen);
+	KUNIT_EXPECT_TRUE(test, ack_eq(&a, &t->a));
+	KUNIT_EXPECT_EQ(test, eun_ack_len(&t->a), plen);
+	KUNIT_ASSERT_EQ(test, eun_ack_pack(&t->a, out, sizeof(out)), (int)plen);
+	KUNIT_EXPECT_MEMEQ(test, out, t->bytes + at, plen);
+}
+
+static const struct eun_ext_hdr ext_valid[] = {
+	{ .flags = EUN_EXT_F_FIRST, .msg_len = 4096 },
+	{ .flags = EUN_EXT_F_FIRST | EUN_EXT_F_LAST | EUN_EXT_F_IMM,
+	  .msg_seq = 0xffffff, .msg_len = 1, .imm = 0xffffffff },
+	{ .flags = EUN_EXT_F_LAST, .msg_seq = 0, .pkt_index = 0x7fffff,
+	  .offset = EUN_MAX_MSG_LEN - 256, .msg_len = EUN_MAX_MSG_LEN },
+	{ .flags = 0, .msg_seq = 0x800000, .pkt_index = 12, .offset = 3072,
+	  .msg_len = 3073 },
+	{ .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM, .msg_seq = 1,
+	  .pkt_index = 1, .offset = 4096, .msg_len = 8192 },
+};
+
+static void ext_valid_desc(const struct eun_ext_hdr *h, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "flags %#x seq %#x index %u",
+		 h->flags, h->msg_seq, h->pkt_index);
+}
+
+KUNIT_ARRAY_PARAM(ext_valid, ext_valid, ext_valid_desc);
+
+static void eun_wire_ext_round_trip(struct kunit *test)
+{
+	const struct eun_ext_hdr *h = test->param_value;
+	size_t n = eun_ext_len(h);
+	struct eun_ext_hdr back;
+	u8 buf[EUN_EXT_MAX_LEN];
+
+	KUNIT_ASSERT_EQ(test, eun_ext_pack(h, buf, n), (int)n);
+	KUNIT_ASSERT_EQ(test, eun_ext_parse(buf, n, &back), (int)n);
+	KUNIT_EXPECT_TRUE(test, ext_eq(&back, h));
+	/* One byte less never fits, either way. */
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(h, buf, n - 1), -EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, eun_ext_parse(buf, n - 1, &back), -EMSGSIZE);
+}
+
+/* A malformed input: golden @base with byte @at set to @val, cut at @len. */
+struct bad_case {
+	const char *name;
+	const u8 *base;
+	size_t base_len;
+	size_t len;
+	int at;			/* -1: no change */
+	u8 val;
+	int err;
+};
+
+#define ext_mid		(ext_goldens[0].bytes + BTH_LEN)
+#define ext_imm		(ext_goldens[1].bytes + BTH_LEN + RETH_LEN)
+#define ext_zero	(ext_goldens[2].bytes + BTH_LEN)
+
+#define EXT_BAD(n, b, l, a, v, e) { n, b, EUN_EXT_MAX_LEN, l, a, v, e }
+
+static const struct bad_case ext_bad[] = {
+	EXT_BAD("empty", ext_mid, 0, -1, 0, -EMSGSIZE),
+	EXT_BAD("one byte short", ext_mid, 15, -1, 0, -EMSGSIZE),
+	EXT_BAD("IMMDT cut", ext_imm, 19, -1, 0, -EMSGSIZE),
+	EXT_BAD("IMMDT missing", ext_imm, 16, -1, 0, -EMSGSIZE),
+	EXT_BAD("version 0", ext_mid, 16, 0, 0x00, -EPROTO),
+	EXT_BAD("version 2", ext_mid, 16, 0, 0x80, -EPROTO),
+	EXT_BAD("version 3", ext_mid, 16, 0, 0xc0, -EPROTO),
+	EXT_BAD("reserved flag bit 3", ext_mid, 16, 0, 0x48, -EPROTO),
+	EXT_BAD("reserved flag bit 5", ext_mid, 16, 0, 0x60, -EPROTO),
+	EXT_BAD("reserved byte 4", ext_mid, 16, 4, 0x01, -EPROTO),
+	EXT_BAD("IMM without LAST", ext_mid, 20, 0, 0x44, -EPROTO),
+	EXT_BAD("FIRST with index 3", ext_mid, 16, 0, 0x41, -EPROTO),
+	EXT_BAD("index 0 without FIRST", ext_mid, 16, 7, 0x00, -EPROTO),
+	EXT_BAD("FIRST with offset 1", ext_zero, 16, 11, 0x01, -EPROTO),
+	EXT_BAD("zero length, not LAST", ext_zero, 16, 0, 0x41, -EPROTO),
+	EXT_BAD("offset past length", ext_mid, 16, 9, 0x01, -ERANGE),
+	EXT_BAD("offset at length", ext_imm, 20, 15, 0x00, -ERANGE),
+	EXT_BAD("length over 2^31", ext_mid, 16, 12, 0x80, -ERANGE),
+	EXT_BAD("index too large for offset", ext_mid, 16, 7, 0x0d, -ERANGE),
+	EXT_BAD("index at offset / 256", ext_mid, 16, 7, 0x0c, 16),
+	EXT_BAD("payload after EUNH", ext_mid, 20, -1, 0, 16),
+};
+
+static void bad_desc(const struct bad_case *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(ext_bad, ext_bad, bad_desc);
+
+/* Copies the case into a buffer of exactly @len bytes (KASAN-checked). */
+static u8 *bad_bytes(struct kunit *test, const struct bad_case *t)
+{
+	u8 *buf = kunit_kzalloc(test, t->len + 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memcpy(buf, t->base, min(t->len, t->base_len));
+	if (t->at >= 0)
+		buf[t->at] = t->val;
+	return buf;
+}
+
+static void eun_wire_ext_malformed(struct kunit *test)
+{
+	const struct bad_case *t = test->param_value;
+	struct eun_ext_hdr h, untouched;
+	u8 *buf = bad_bytes(test, t);
+
+	memset(&h, 0xa5, sizeof(h));
+	memcpy(&untouched, &h, sizeof(h));
+	KUNIT_EXPECT_EQ(test, eun_ext_parse(buf, t->len, &h), t->err);
+	if (t->err < 0)
+		KUNIT_EXPECT_MEMEQ(test, &h, &untouched, sizeof(h));
+}
+
+static void eun_wire_ext_pack_refuses(struct kunit *test)
+{
+	const struct eun_ext_hdr good = ext_goldens[0].h;
+	struct eun_ext_hdr h;
+	u8 buf[EUN_EXT_MAX_LEN], before[EUN_EXT_MAX_LEN];
+
+	memset(buf, 0x5a, sizeof(buf));
+	memcpy(before, buf, sizeof(buf));
+	h = good;
+	h.flags |= 0x08;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.msg_seq = 1U << 24;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.imm = 1;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.pkt_index = 0;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.offset = h.msg_len;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.pkt_index = 1U << 24;
+	h.offset = 0xffffffff;
+	h.msg_len = 0xffffffff;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&good, buf, EUN_EXT_HDR_LEN - 1), -EMSGSIZE);
+	KUNIT_EXPECT_MEMEQ(test, buf, before, sizeof(buf));
+}
+
+static const struct eun_ack_info ack_valid[] = {
+	{ .kind = EUN_ACK_KIND_ACK, .epsn = 0 },
+	{ .kind = EUN_ACK_KIND_ACK, .epsn = 0xffffff, .dup = true, .dup_psn = 0 },
+	{ .kind = EUN_ACK_KIND_SACK, .epsn = 0xffff80, .sack_words = 4,
+	  .sack = { 1, 0, 0, 1ULL << 63 } },
+	{ .kind = EUN_ACK_KIND_SACK, .epsn = 7, .sack_words = 3,
+	  .sack = { ~0ULL, 0x8000000000000001ULL, 0 } },
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_NOMEM, .epsn = 0xfffff0,
+	  .nack_psn = 0x10 },
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_INVALID, .epsn = 42,
+	  .nack_psn = 42, .dup = true, .dup_psn = 41 },
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_ACCESS, .epsn = 1,
+	  .nack_psn = 2, .sack_words = 1, .sack = { 1 } },
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_RNR, .epsn = 0x7fffff,
+	  .nack_psn = 0xfffffe },
+};
+
+static void ack_valid_desc(const struct eun_ack_info *a, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "kind %d reason %d epsn %#x words %u",
+		 a->kind, a->reason, a->epsn, a->sack_words);
+}
+
+KUNIT_ARRAY_PARAM(ack_valid, ack_valid, ack_valid_desc);
+
+static void eun_wire_ack_round_trip(struct kunit *test)
+{
+	const struct eun_ack_info *a = test->param_value;
+	size_t n = eun_ack_len(a);
+	struct eun_ack_info back;
+	u8 buf[EUN_ACK_MAX_LEN + 1] = {};
+
+	KUNIT_ASSERT_EQ(test, eun_ack_pack(a, buf, n), (int)n);
+	KUNIT_ASSERT_EQ(test, eun_ack_parse(buf, n, &back), (int)n);
+	KUNIT_EXPECT_TRUE(test, ack_eq(&back, a));
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(a, buf, n - 1), -EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, n - 1, &back), -EMSGSIZE);
+	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, n + 1, &back), -EBADMSG);
+}
+
+#define ack_plain	(ack_goldens[0].bytes + BTH_LEN + AETH_LEN)
+#define ack_sack	(ack_goldens[1].bytes + BTH_LEN + AETH_LEN)
+#define ack_nack	(ack_goldens[2].bytes + BTH_LEN + AETH_LEN)
+
+#define ACK_BAD(n, b, l, a, v, e) { n, b, EUN_ACK_MAX_LEN, l, a, v, e }
+
+static const struct bad_case ack_bad[] = {
+	ACK_BAD("empty", ack_plain, 0, -1, 0, -EMSGSIZE),
+	ACK_BAD("fixed part short", ack_plain, 11, -1, 0, -EMSGSIZE),
+	ACK_BAD("last SACK word short", ack_sack, 27, -1, 0, -EMSGSIZE),
+	ACK_BAD("word count 3 for 2 words", ack_sack, 28, 5, 3, -EMSGSIZE),
+	ACK_BAD("trailing byte", ack_sack, 29, -1, 0, -EBADMSG),
+	ACK_BAD("word count 1 for 2 words", ack_sack, 28, 5, 1, -EBADMSG),
+	ACK_BAD("version 0", ack_plain, 12, 0, 0x00, -EPROTO),
+	ACK_BAD("version 3", ack_plain, 12, 0, 0xc0, -EPROTO),
+	ACK_BAD("reserved bit 3", ack_plain, 12, 0, 0x48, -EPROTO),
+	ACK_BAD("kind 3", ack_plain, 12, 0, 0x43, -EPROTO),
+	ACK_BAD("word count 5", ack_sack, 52, 5, 5, -ERANGE),
+	ACK_BAD("word count 255", ack_sack, 28, 5, 0xff, -ERANGE),
+	ACK_BAD("reason 6", ack_nack, 20, 1, 6, -ERANGE),
+	ACK_BAD("reason 255", ack_nack, 20, 1, 0xff, -ERANGE),
+	ACK_BAD("ACK with a reason", ack_plain, 12, 1, 1, -EPROTO),
+	ACK_BAD("ACK with a SACK word", ack_plain, 20, 5, 1, -EPROTO),
+	ACK_BAD("ACK with a NACK PSN", ack_plain, 12, 8, 1, -EPROTO),
+	ACK_BAD("SACK with a reason", ack_sack, 28, 1, 1, -EPROTO),
+	ACK_BAD("SACK with a NACK PSN", ack_sack, 28, 8, 1, -EPROTO),
+	ACK_BAD("SACK without words", ack_sack, 12, 5, 0, -EPROTO),
+	ACK_BAD("NACK without a reason", ack_nack, 20, 1, 0, -EPROTO),
+	ACK_BAD("duplicate PSN without DUP", ack_sack, 28, 0, 0x41, -EPROTO),
+	ACK_BAD("duplicate PSN is epsn", ack_sack, 28, 11, 0xfe, -ERANGE),
+	ACK_BAD("NACK PSN before epsn", ack_nack, 20, 7, 0x00, -ERANGE),
+	ACK_BAD("NACK PSN 2^23 away", ack_nack, 20, 6, 0x80, -ERANGE),
+	ACK_BAD("NACK PSN is epsn", ack_nack, 20, 7, 0x01, 20),
+	ACK_BAD("NACK PSN just under 2^23 ahead", ack_nack, 20, 6, 0x7f, 20),
+};
+
+KUNIT_ARRAY_PARAM(ack_bad, ack_bad, bad_desc);
+
+static void eun_wire_ack_malformed(struct kunit *test)
+{
+	const struct bad_case *t = test->param_value;
+	struct eun_ack_info a, untouched;
+	u8 *buf = bad_bytes(test, t);
+
+	memset(&a, 0xa5, sizeof(a));
+	memcpy(&untouched, &a, sizeof(a));
+	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, t->len, &a), t->err);
+	if (t->err < 0)
+		KUNIT_EXPECT_MEMEQ(test, &a, &untouched, sizeof(a));
+}
+
+static void eun_wire_ack_pack_refuses(struct kunit *test)
+{
+	const struct eun_ack_info good = ack_goldens[1].a;
+	struct eun_ack_info a;
+	u8 buf[EUN_ACK_MAX_LEN], before[EUN_ACK_MAX_LEN];
+
+	memset(buf, 0x5a, sizeof(buf));
+	memcpy(before, buf, sizeof(buf));
+	a = good;
+	a.kind = EUN_ACK_KIND_COUNT;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.reason = EUN_NACK_REASON_COUNT;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.epsn = 1U << 24;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.sack_words = EUN_SACK_MAX_WORDS + 1;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.sack[3] = 1;	/* a set bit past sack_words would be lost */
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.kind = EUN_ACK_KIND_ACK;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.dup_psn = a.epsn;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&good, buf, eun_ack_len(&good) - 1),
+			-EMSGSIZE);
+	KUNIT_EXPECT_MEMEQ(test, buf, before, sizeof(buf));
+}
+
+struct sack_case {
+	const char *name;
+	u32 epsn;
+	u32 psn;
+	int err;
+	unsigned int words;	/* sack_words after the set */
+	unsigned int word;	/* where the bit lands */
+	u64 bit;
+};
+
+static const struct sack_case sack_cases[] = {
+	{ "first bit", 100, 101, 0, 1, 0, 1ULL << 0 },
+	{ "last bit of word 0", 100, 164, 0, 1, 0, 1ULL << 63 },
+	{ "first bit of word 1", 100, 165, 0, 2, 1, 1ULL << 0 },
+	{ "last bit of the bitmap", 100, 100 + EUN_SACK_MAX_BITS, 0,
+	  EUN_SACK_MAX_WORDS, EUN_SACK_MAX_WORDS - 1, 1ULL << 63 },
+	{ "across the wrap", 0xffffff, 0x000000, 0, 1, 0, 1ULL << 0 },
+	{ "far across the wrap", 0xffffc0, 0x000041, 0, 3, 2, 1ULL << 0 },
+	{ "epsn itself", 100, 100, -ERANGE },
+	{ "before epsn", 0x000002, 0xffffff, -ERANGE },
+	{ "one past the bitmap", 100, 101 + EUN_SACK_MAX_BITS, -ERANGE },
+	{ "not a PSN", 100, (1U << 24) | 101, -ERANGE },
+};
+
+static void sack_desc(const struct sack_case *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(sack, sack_cases, sack_desc);
+
+static void eun_wire_sack_bits(struct kunit *test)
+{
+	const struct sack_case *t = test->param_value;
+	struct eun_ack_info a = { .kind = EUN_ACK_KIND_SACK, .epsn = t->epsn };
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, eun_sack_set(&a, t->psn), t->err);
+	if (t->err) {
+		KUNIT_EXPECT_EQ(test, a.sack_words, 0);
+		KUNIT_EXPECT_FALSE(test, eun_sack_test(&a, t->psn));
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, a.sack_words, t->words);
+	for (i = 0; i < EUN_SACK_MAX_WORDS; i++)
+		KUNIT_EXPECT_EQ(test, a.sack[i], i == t->word ? t->bit : 0);
+	KUNIT_EXPECT_TRUE(test, eun_sack_test(&a, t->psn));
+	KUNIT_EXPECT_FALSE(test, eun_sack_test(&a, eun_psn_add(t->psn, 1)));
+	KUNIT_EXPECT_FALSE(test, eun_sack_test(&a, t->epsn));
+}
+
+static void eun_wire_sack_trim(struct kunit *test)
+{
+	struct eun_ack_info a = { .kind = EUN_ACK_KIND_SACK, .epsn = 0xfffff0 };
+	u8 buf[EUN_ACK_MAX_LEN];
+
+	KUNIT_ASSERT_EQ(test, eun_sack_set(&a, 0xfffff1), 0);
+	KUNIT_ASSERT_EQ(test, eun_sack_set(&a, 0x0000e0), 0);	/* word 3 */
+	KUNIT_EXPECT_EQ(test, a.sack_words, 4);
+	a.sack[3] = 0;	/* as if that PSN had been cleared again */
+	eun_sack_trim(&a);
+	KUNIT_EXPECT_EQ(test, a.sack_words, 1);
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)),
+			EUN_ACK_FIXED_LEN + 8);
+	/* A bit beyond the trimmed words is not tested as set. */
+	a.sack[2] = 1;
+	KUNIT_EXPECT_FALSE(test, eun_sack_test(&a, eun_psn_add(a.epsn, 129)));
+	a.sack[2] = 0;
+	a.sack[0] = 0;
+	eun_sack_trim(&a);
+	KUNIT_EXPECT_EQ(test, a.sack_words, 0);
+	/* An empty SACK must go out as an ACK. */
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a.kind = EUN_ACK_KIND_ACK;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), EUN_ACK_FIXED_LEN);
+}
+
+static void eun_wire_sizes(struct kunit *test)
+{
+	/* IPv6 40 + UDP 8 + BTH + RETH + EUNH + IMMDT + ICRC 4. */
+	KUNIT_EXPECT_EQ(test, 40 + 8 + BTH_LEN + RETH_LEN + EUN_EXT_MAX_LEN + 4, 100);
+	KUNIT_EXPECT_EQ(test, 80 + EUN_EXTRA_HDR_ROOM, 100);
+	KUNIT_EXPECT_EQ(test, EUN_ACK_MAX_LEN, 44);
+	KUNIT_EXPECT_EQ(test, EUN_SACK_MAX_BITS, 256);
+}
+
+static struct kunit_case eun_wire_cases[] = {
+	KUNIT_CASE_PARAM(eun_wire_ext_golden, ext_golden_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_ack_golden, ack_golden_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_ext_round_trip, ext_valid_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_ext_malformed, ext_bad_gen_params),
+	KUNIT_CASE(eun_wire_ext_pack_refuses),
+	KUNIT_CASE_PARAM(eun_wire_ack_round_trip, ack_valid_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_ack_malformed, ack_bad_gen_params),
+	KUNIT_CASE(eun_wire_ack_pack_refuses),
+	KUNIT_CASE_PARAM(eun_wire_sack_bits, sack_gen_params),
+	KUNIT_CASE(eun_wire_sack_trim),
+	KUNIT_CASE(eun_wire_sizes),
+	{}
+};
+
+static struct kunit_suite eun_wire_suite = {
+	.name = "eun_wire",
+	.test_cases = eun_wire_cases,
+};
+
+kunit_test_suite(eun_wire_suite);
