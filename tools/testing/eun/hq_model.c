@@ -117,8 +117,9 @@ static u32 held_now(const struct hqm *m)
 	return n;
 }
 
-static void gen_stream(struct hqm *m, struct hqm_src *s)
+static void gen_stream(struct hqm *m)
 {
+	struct hqm_src *s = m->gen;
 	u32 j, seq = m->cfg.first_seq;
 
 	memset(m->msg, 0, sizeof(m->msg));
@@ -133,12 +134,13 @@ static void gen_stream(struct hqm *m, struct hqm_src *s)
 		m->next_comp++;
 }
 
-int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *s)
+int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *gen)
 {
 	int err;
 
 	memset(m, 0, sizeof(*m));
 	m->cfg = *cfg;
+	m->gen = gen;
 	err = eun_holdq_init(&m->q, cfg->cap, cfg->first_seq);
 	if (err)
 		return fail(m, "eun_holdq_init: %d", err);
@@ -147,7 +149,7 @@ int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *s)
 		eun_holdq_destroy(&m->q);
 		return fail(m, "eun_lastpkt_init: %d", err);
 	}
-	gen_stream(m, s);
+	gen_stream(m);
 	return 0;
 }
 
@@ -164,7 +166,7 @@ static int restart(struct hqm *m, struct hqm_src *s)
 	if (err || n != held)
 		return fail(m, "reset: %d, released %u of %u slots", err, n, held);
 	m->fig.restarts++;
-	gen_stream(m, s);
+	gen_stream(m);
 	return 0;
 }
 

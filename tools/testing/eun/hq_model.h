@@ -4,7 +4,8 @@
  * packet pool. A stream of messages (SENDs and WRITEs with immediate that
  * complete, plain WRITEs that do not) is laid out on consecutive PSNs;
  * their packets arrive in an order picked by a choice source (a seeded
- * PRNG in hq_randtest, the input bytes in hq_fuzz), with duplicates and
+ * PRNG in hq_randtest, the input bytes in hq_fuzz, where the streams come
+ * from a PRNG seeded by the input), with duplicates and
  * contradicting packets mixed in. The model plays the receive glue (a
  * trivially correct arrival set stands for the reorder bitmap), predicts
  * every answer of eun_holdq and eun_lastpkt, and after every step checks:
@@ -72,6 +73,7 @@ struct hqm_figures {
 
 struct hqm {
 	struct hqm_cfg cfg;
+	struct hqm_src *gen;		/* choices of the message streams */
 	struct eun_holdq q;
 	struct eun_lastpkt lp;
 	struct hqm_msg msg[HQM_MAX_MSGS];
@@ -85,7 +87,7 @@ struct hqm {
 	char err[256];
 };
 
-int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *s);
+int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *gen);
 void hqm_fini(struct hqm *m);
 int hqm_step(struct hqm *m, struct hqm_src *s);
 int hqm_finish(struct hqm *m);
