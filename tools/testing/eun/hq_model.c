@@ -108,15 +108,6 @@ static void gen_msg(struct hqm *m, u32 j, u32 *seq, struct hqm_src *s)
 	}
 }
 
-static u32 held_now(const struct hqm *m)
-{
-	u32 j, n = 0;
-
-	for (j = 0; j < m->cfg.nmsgs; j++)
-		n += m->msg[j].held;
-	return n;
-}
-
 static void gen_stream(struct hqm *m)
 {
 	struct hqm_src *s = m->gen;
@@ -128,6 +119,8 @@ static void gen_stream(struct hqm *m)
 	m->epsn = 0;
 	m->next_comp = 0;
 	m->ncomp_done = 0;
+	m->held_slots = 0;
+	m->held_msgs = 0;
 	for (j = 0; j < m->cfg.nmsgs; j++)
 		gen_msg(m, j, &seq, s);
 	while (m->next_comp < m->cfg.nmsgs && !m->msg[m->next_comp].comp)
@@ -156,7 +149,7 @@ int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *gen)
 /* QP reset: everything held is dropped, a new stream starts elsewhere. */
 static int restart(struct hqm *m, struct hqm_src *s)
 {
-	u32 held = held_now(m), n;
+	u32 held = m->held_slots, n;
 	int err;
 
 	m->cfg.first_seq = near_wrap(s);
@@ -236,7 +229,7 @@ static int deliver_comp(struct hqm *m, u32 idx)
 	if (note(m, &p, EUN_HQ_NOTED))
 		return -1;
 	m->in[idx] = true;
-	g->arrived++;
+	m->held_msgs += !g->arrived++;
 	return 0;
 }
 
@@ -250,7 +243,7 @@ static int hold_last(struct hqm *m, u32 idx)
 
 	if (g->held)
 		want = -EEXIST;
-	else if (held_now(m) == m->cfg.nslots)
+	else if (m->held_slots == m->cfg.nslots)
 		want = -ENOSPC;
 	k = eun_lastpkt_reserve(&m->lp, HQM_OWNER, psn_of(m, g->first),
 				psn_of(m, idx), g->cookie, g->len);
@@ -268,6 +261,7 @@ static int hold_last(struct hqm *m, u32 idx)
 	for (i = 0; i < g->len; i++)
 		s->data[i] = payload_byte(j, i);
 	g->held = true;
+	m->held_slots++;
 	m->fig.holds++;
 	if (m->cfg.mark_held)
 		m->in[idx] = true;
@@ -308,7 +302,7 @@ static int earliest_held(const struct hqm *m)
 {
 	u32 j;
 
-	for (j = 0; j < m->cfg.nmsgs; j++)
+	for (j = 0; m->held_slots && j < m->cfg.nmsgs; j++)
 		if (m->msg[j].held)
 			return j;
 	return -1;
@@ -337,6 +331,7 @@ static int place_one(struct hqm *m, int k)
 	if (eun_lastpkt_release(&m->lp, k))
 		return fail(m, "release of ready slot %d refused", k);
 	g->held = false;
+	m->held_slots--;
 	g->placed = true;
 	g->arrived++;
 	m->in[last_of(g)] = true;
@@ -392,6 +387,7 @@ static int settle_completions(struct hqm *m)
 		if (check_done(m, &d))
 			return -1;
 		m->msg[m->next_comp].delivered = true;
+		m->held_msgs--;
 		m->ncomp_done++;
 		m->fig.pops++;
 		do
@@ -408,10 +404,8 @@ static int settle_completions(struct hqm *m)
 
 static int check_figures(struct hqm *m)
 {
-	u32 j, held = 0, slots = held_now(m);
+	u32 held = m->held_msgs, slots = m->held_slots;
 
-	for (j = 0; j < m->cfg.nmsgs; j++)
-		held += m->msg[j].comp && m->msg[j].arrived && !m->msg[j].delivered;
 	if (m->q.stats.held != held || held > m->cfg.cap || m->q.stats.peak < held)
 		return fail(m, "held %u (peak %u), model %u, cap %u", m->q.stats.held,
 			    m->q.stats.peak, held, m->cfg.cap);

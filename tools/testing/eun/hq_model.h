@@ -83,6 +83,8 @@ struct hqm {
 	u32 epsn;			/* index of the first packet not in */
 	u32 next_comp;			/* message of the next completion */
 	u32 ncomp_done;
+	u32 held_msgs;			/* completing messages begun, not done */
+	u32 held_slots;			/* last packets in the pool */
 	struct hqm_figures fig;
 	char err[256];
 };
