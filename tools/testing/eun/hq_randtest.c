@@ -129,7 +129,7 @@ int main(int argc, char **argv)
 		printf("hq_randtest: FAIL: %ld allocations leaked\n", eun_shim_live_allocs);
 		return 1;
 	}
-	printf("  notes %llu duplicates %llu out-of-window %llu refused-bad %llu completions %llu\n",
+	printf("  notes %llu duplicates %llu out-of-window %llu refused %llu completions %llu\n",
 	       (unsigned long long)total.notes, (unsigned long long)total.dups,
 	       (unsigned long long)total.ranges, (unsigned long long)total.protos,
 	       (unsigned long long)total.pops);
