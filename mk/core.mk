@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Core of rxe_eun (reorder bitmaps, memory controller, wire codec): KUnit under UML,
+# Core of rxe_eun (reorder bitmaps, memory controller, wire codec,
+# completion hold queue, held last packets): KUnit under UML,
 # userspace harness, instruction counts, memory experiment.
 #
 #   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
 #   make harness-check      random model tests (ASan/UBSan) + bounded fuzzing
+#                           of each libFuzzer target
 #   make bench-insn         callgrind instructions per packet -> results/insn.csv
 #   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
 #
@@ -35,6 +37,8 @@ harness-check: harness
 	$(EUN_HARNESS)/wiretest -s $(CORE_SEED) -n $(WIRE_ROUNDS)
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
+	$(EUN_HARNESS)/hq_randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
 
 bench-insn: harness
 	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pool of held last packets of RDMA WRITEs, for write_sync=receiver.
+ *
+ * A WRITE's last packet is what a polling reader watches; placing it
+ * before the packets ahead of it would show a message that is not all
+ * there. The pool is the bounded, counted memory that holds such a packet
+ * until the cumulative expected PSN reaches it.
+ */
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "eun/eun_lastpkt.h"
+
+/**
+ * DOC: held last packet contract
+ *
+ * The pool has a fixed number of slots of a fixed payload size, all
+ * allocated by eun_lastpkt_init(). eun_lastpkt_reserve() takes a slot for
+ * the last packet of a WRITE that arrived before some earlier PSN; the
+ * glue copies the payload into the slot's buffer. A full pool answers
+ * -ENOSPC (drop the packet, the sender sends it again), a packet already
+ * held answers -EEXIST (a duplicate, drop it).
+ *
+ * A held packet is ready once every PSN before its own has arrived: the
+ * cumulative expected PSN is at or after its last PSN (at it when the glue
+ * kept the held packet out of the reorder bitmap, after it when it marked
+ * it). eun_lastpkt_next_ready() returns the ready slot of an owner with
+ * the earliest last PSN, so that WRITEs to the same memory land in PSN
+ * order; the glue places it, releases it and asks again.
+ *
+ * Slots are searched linearly: the pool is small, and held last packets
+ * are the exception (one per WRITE whose last packet overtook the others).
+ */
+
+/**
+ * eun_lastpkt_destroy() - free a pool
+ * @lp: pool set up by eun_lastpkt_init(), or all zero, or left by a failed
+ *	init
+ */
+void eun_lastpkt_destroy(struct eun_lastpkt *lp)
+{
+	u32 i;
+
+	for (i = 0; lp->slot && i < lp->nslots; i++)
+		kfree(lp->slot[i].data);
+	kfree(lp->slot);
+	memset(lp, 0, sizeof(*lp));
+}
+
+/**
+ * eun_lastpkt_init() - allocate a pool and every slot's buffer
+ * @lp: pool to set up
+ * @nslots: slots, 1..%EUN_LP_MAX_SLOTS
+ * @slot_bytes: payload bytes per slot, 1..%EUN_LP_MAX_BYTES
+ *
+ * Return: 0, -EINVAL for a size out of range, -ENOMEM.
+ */
+int eun_lastpkt_init(struct eun_lastpkt *lp, u32 nslots, u32 slot_bytes)
+{
+	u32 i;
+
+	memset(lp, 0, sizeof(*lp));
+	if (nslots == 0 || nslots > EUN_LP_MAX_SLOTS)
+		return -EINVAL;
+	if (slot_bytes == 0 || slot_bytes > EUN_LP_MAX_BYTES)
+		return -EINVAL;
+	lp->slot = kcalloc(nslots, sizeof(*lp->slot), GFP_KERNEL);
+	if (!lp->slot)
+		return -ENOMEM;
+	lp->nslots = nslots;
+	for (i = 0; i < nslots; i++) {
+		lp->slot[i].data = kcalloc(slot_bytes, 1, GFP_KERNEL);
+		if (!lp->slot[i].data)
+			goto undo_slots;
+	}
+	lp->slot_bytes = slot_bytes;
+	return 0;
+
+undo_slots:
+	eun_lastpkt_destroy(lp);
+	return -ENOMEM;
+}
+
+static bool lp_held(const struct eun_lastpkt *lp, u32 owner, u32 last_psn)
+{
+	u32 i;
+
+	for (i = 0; i < lp->nslots; i++)
+		if (lp->slot[i].used && lp->slot[i].owner == owner &&
+		    lp->slot[i].last_psn == last_psn)
+			return true;
+	return false;
+}
+
+static int lp_free_slot(const struct eun_lastpkt *lp)
+{
+	u32 i;
+
+	for (i = 0; i < lp->nslots; i++)
+		if (!lp->slot[i].used)
+			return i;
+	return -ENOSPC;
+}
+
+/**
+ * eun_lastpkt_reserve() - take a slot for an early last packet
+ * @lp: pool
+ * @owner: holder, e.g. the QP number
+ * @first_psn: first PSN of the WRITE
+ * @last_psn: PSN of the packet, the WRITE's last
+ * @cookie: where the payload goes, returned with the slot
+ * @len: payload bytes, at most the slot size (0 is allowed)
+ *
+ * The slot's buffer is the caller's to fill (eun_lastpkt_get()).
+ *
+ * Return: slot index (>= 0); -ENOSPC when every slot is taken; -EEXIST
+ * when @owner already holds @last_psn; -EINVAL for bad arguments
+ * (@last_psn before @first_psn, a PSN out of range, @len too large).
+ */
+int eun_lastpkt_reserve(struct eun_lastpkt *lp, u32 owner, u32 first_psn,
+			u32 last_psn, u64 cookie, u32 len)
+{
+	struct eun_lastpkt_slot *s;
+	int i;
+
+	if (!eun_psn_valid(first_psn) || !eun_psn_valid(last_psn) ||
+	    eun_psn_before(last_psn, first_psn) || len > lp->slot_bytes)
+		return -EINVAL;
+	if (lp_held(lp, owner, last_psn)) {
+		lp->stats.duplicates++;
+		return -EEXIST;
+	}
+	i = lp_free_slot(lp);
+	if (i < 0) {
+		lp->stats.refused++;
+		return i;
+	}
+	s = &lp->slot[i];
+	s->used = true;
+	s->owner = owner;
+	s->first_psn = first_psn;
+	s->last_psn = last_psn;
+	s->cookie = cookie;
+	s->len = len;
+	lp->stats.reserved++;
+	lp->stats.in_use++;
+	if (lp->stats.in_use > lp->stats.peak)
+		lp->stats.peak = lp->stats.in_use;
+	return i;
+}
+
+/**
+ * eun_lastpkt_get() - a held slot
+ * @lp: pool
+ * @slot: index from eun_lastpkt_reserve() or eun_lastpkt_next_ready()
+ *
+ * Return: the slot (its @data may be written), NULL when @slot is out of
+ * range or holds nothing.
+ */
+const struct eun_lastpkt_slot *eun_lastpkt_get(const struct eun_lastpkt *lp,
+					       int slot)
+{
+	if (slot < 0 || (u32)slot >= lp->nslots || !lp->slot[slot].used)
+		return NULL;
+	return &lp->slot[slot];
+}
+
+/**
+ * eun_lastpkt_next_ready() - earliest held packet of an owner now in order
+ * @lp: pool
+ * @owner: holder
+ * @epsn: cumulative expected PSN of @owner: every PSN before it is in
+ *
+ * Return: the index of @owner's slot with the earliest last PSN at or
+ * before @epsn, -ENOENT when there is none.
+ */
+int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn)
+{
+	const struct eun_lastpkt_slot *s;
+	int best = -ENOENT;
+	u32 i;
+
+	for (i = 0; i < lp->nslots; i++) {
+		s = &lp->slot[i];
+		if (!s->used || s->owner != owner ||
+		    eun_psn_before(epsn, s->last_psn))
+			continue;
+		if (best < 0 ||
+		    eun_psn_before(s->last_psn, lp->slot[best].last_psn))
+			best = i;
+	}
+	return best;
+}
+
+/**
+ * eun_lastpkt_release() - give a slot back
+ * @lp: pool
+ * @slot: held slot
+ *
+ * Return: 0, -EINVAL if @slot holds nothing.
+ */
+int eun_lastpkt_release(struct eun_lastpkt *lp, int slot)
+{
+	if (!eun_lastpkt_get(lp, slot))
+		return -EINVAL;
+	lp->slot[slot].used = false;
+	lp->stats.in_use--;
+	lp->stats.released++;
+	return 0;
+}
+
+/**
+ * eun_lastpkt_release_owner() - drop every packet an owner holds
+ * @lp: pool
+ * @owner: holder, on QP reset or destroy
+ *
+ * Return: slots released.
+ */
+u32 eun_lastpkt_release_owner(struct eun_lastpkt *lp, u32 owner)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < lp->nslots; i++)
+		if (lp->slot[i].used && lp->slot[i].owner == owner) {
+			eun_lastpkt_release(lp, i);
+			n++;
+		}
+	return n;
+}
