@@ -20,10 +20,12 @@ bed-deps:
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
-# Host-side checks of the run config parser and the console scan (boots nothing).
+# Host-side checks of the run config parser, the console scan and the
+# benchmark summary (boots nothing).
 bed-config-check:
 	@$(REPO)/tools/vm/test-config.sh
 	@$(REPO)/tools/vm/test-console-scan.sh
+	@$(REPO)/tools/bench/test-summarize.sh
 
 # Both modules, one boot each; fails if any selftest fails.
 selftest: bed-initramfs

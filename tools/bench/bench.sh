@@ -89,7 +89,7 @@ csv=$results/bench.csv
 		f=$top/$c/b/matrix/matrix.csv
 		[ -f "$f" ] || f=/dev/null
 		why=not-run
-		grep -qs "invalid for parameter\|not built yet" "$top/$c"/[ab]/dmesg*.txt "$top/$c"/[ab]/console.log &&
+		grep -qs "invalid for parameter" "$top/$c"/[ab]/console.log "$top/$c"/[ab]/dmesg*.txt &&
 			why=unavailable
 		awk -F, -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
 			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" '

@@ -44,7 +44,7 @@ awk -F, '
 		gp[k] = gp[k] " " $10; el[k] = el[k] " " $9; ppn[k] = ppn[k] " " $15
 		apd[k] = apd[k] " " $17; seq[k] = seq[k] " " $18; cre[k] = cre[k] " " $19
 		gbn[k] = gbn[k] " " $20; oos[k] = oos[k] " " $21
-		if ($23 + 0 > mem[k] + 0) mem[k] = $23
+		if ($23 != "" && (mem[k] == "" || $23 + 0 > mem[k] + 0)) mem[k] = $23
 	}
 	END {
 		print "column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks"
@@ -83,7 +83,13 @@ plot_table()
 
 plot()
 {
-	local png=$1 title=$2 ylabel=$3 field=$4 op data ncols
+	local png=$1 title=$2 ylabel=$3 field=$4 scale=${5:-} op data ncols
+
+	# gnuplot refuses a plot without one number in it.
+	awk -F, -v f="$field" 'NR > 1 && $f != "" { found = 1 } END { exit !found }' "$sum" || {
+		echo "summarize.sh: no figures for $png" >&2
+		return 0
+	}
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
 	for op in $(awk -F, 'NR > 1 && !s[$4]++ { print $4 }' "$sum"); do
@@ -100,13 +106,14 @@ plot()
 		set xtics rotate by -30 noenhanced
 		set key outside right noenhanced
 		set datafile missing 'NaN'
+		$scale
 		plot for [i=2:$((ncols + 1))] '$data' using i:xtic(1) title word('$columns', i - 1)
 	EOF
 	rm -f "$data"
 }
 
 if command -v gnuplot >/dev/null; then
-	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s" 9
+	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" 9 "set logscale y"
 	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" 17
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
 fi
@@ -130,14 +137,14 @@ table=$(awk -F, -v size="$big" -v cols="$columns" '
 		cb = sprintf("%" cw "s", ""); gsub(/ /, "=", cb)
 		line = bar; for (j = 1; j <= nc; j++) line = line "  " cb
 		print line
-		printf "%-" w "s", "profile / op"
-		for (j = 1; j <= nc; j++) printf "  %-" cw "s", c[j]
-		printf "\n%s\n", line
+		row = sprintf("%-" w "s", "profile / op")
+		for (j = 1; j <= nc; j++) row = row sprintf("  %-" cw "s", c[j])
+		sub(/ +$/, "", row); print row; print line
 		for (i = 1; i <= n; i++) {
-			printf "%-" w "s", key[i]
+			row = sprintf("%-" w "s", key[i])
 			for (j = 1; j <= nc; j++)
-				printf "  %-" cw "s", ((key[i], c[j]) in v) ? v[key[i], c[j]] : "-"
-			printf "\n"
+				row = row sprintf("  %-" cw "s", ((key[i], c[j]) in v) ? v[key[i], c[j]] : "-")
+			sub(/ +$/, "", row); print row
 		}
 		print line
 	}' "$sum")

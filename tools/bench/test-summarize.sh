@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side checks of tools/bench/summarize.sh on a made-up bench.csv:
+# medians over the finished repetitions, rows with no figure, the table it
+# writes into an rst file between the markers (and nothing else there).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/bench/lib.sh
+source "$here/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fails=0
+
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
+check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+
+# row COLUMN PROFILE REP STATUS GOODPUT EMEM
+row()
+{
+	echo "$1,$2,,write,65536,100,$3,$4,${5:+1.0},$5,6553600,6553600,6400,6400,1.000,100,0.016,0,0,0,0,0,$6"
+}
+{
+	echo "$BENCH_MATRIX_HEADER"
+	row rdma_rxe none 1 ok 1.0 ""
+	row rdma_rxe none 2 ok 7.0 ""
+	row rdma_rxe none 3 ok 2.0 ""
+	row rdma_rxe reorder 1 ok 1.0 ""
+	row rdma_rxe reorder 2 timeout "" ""
+	row rdma_rxe reorder 3 ok 2.0 ""
+	row eun-gbn none 1 ok 4.0 0
+	row eun-gbn none 2 ok 6.0 12
+	row eun-gbn reorder 1 timeout "" 3
+	row eun-gbn reorder 2 fail "" 5
+	row eun-static none 1 unavailable "" ""
+} > "$tmp/bench.csv"
+printf 'Title\n=====\n\nbefore\n\n.. bench table begin\n\nold\n\n.. bench table end\n\nafter\n' > "$tmp/r.rst"
+
+PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > "$tmp/out" 2>&1
+check "summarize exits 0" "[ $? -eq 0 ]"
+s=$tmp/bench-summary.csv
+field() { awk -F, -v c="$1" -v p="$2" -v f="$3" '$1 == c && $2 == p { print $f }' "$s"; }
+check "median of 1, 7, 2 is 2" "[ \"$(field rdma_rxe none 9)\" = 2.0 ]"
+check "median of the two finished of three is their mean" "[ \"$(field rdma_rxe reorder 9)\" = 1.5 ]"
+check "finished counts 2 of 3" "[ \"$(field rdma_rxe reorder 6)/$(field rdma_rxe reorder 7)\" = 3/2 ]"
+check "the unfinished repetition is named" "[ \"$(field rdma_rxe reorder 8)\" = timeout ]"
+check "memory peak is the largest" "[ \"$(field eun-gbn none 17)\" = 12 ]"
+check "no figure when none finished" "[ -z \"$(field eun-gbn reorder 9)\" ] && [ \"$(field eun-gbn reorder 8)\" = timeout/fail ]"
+check "table: median with k/n" "grep -q '^reorder write  *1.50 (2/3)  *timeout/fail' $tmp/r.rst"
+check "table: unavailable column" "grep -q '^none write  *2.00  *5.00  *unavailable\$' $tmp/r.rst"
+check "text outside the markers kept" "grep -q '^before\$' $tmp/r.rst && grep -q '^after\$' $tmp/r.rst && ! grep -q '^old\$' $tmp/r.rst"
+cp "$tmp/r.rst" "$tmp/r1.rst"
+PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
+check "a second run gives the same file" "cmp -s $tmp/r.rst $tmp/r1.rst"
+check "no trailing blanks in the table" "! grep -q ' \$' $tmp/r.rst"
+
+echo "1..$n"
+echo "# summarize: $((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
