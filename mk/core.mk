@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Core of rxe_eun (reorder bitmaps, memory controller): KUnit under UML,
-# userspace harness, instruction counts, memory experiment.
+# Core of rxe_eun (reorder bitmaps, memory controller, sender scoreboard,
+# reorder window): KUnit under UML, userspace harness, instruction counts,
+# memory experiment.
 #
 #   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
-#   make harness-check      random model test (ASan/UBSan) + bounded fuzzing
+#   make harness-check      random model tests (ASan/UBSan) + bounded fuzzing
 #   make bench-insn         callgrind instructions per packet -> results/insn.csv
 #   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
 #
@@ -30,7 +31,9 @@ harness:
 
 harness-check: harness
 	$(EUN_HARNESS)/randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(EUN_HARNESS)/sbtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
+	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
 
 bench-insn: harness
 	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)
