@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Core of rxe_eun (reorder bitmaps, memory controller, wire codec,
-# completion hold queue, held last packets): KUnit under UML,
-# userspace harness, instruction counts, memory experiment.
+# completion hold queue, held last packets, sender scoreboard, reorder
+# window): KUnit under UML, userspace harness, instruction counts, memory
+# experiment.
 #
 #   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
 #   make harness-check      random model tests (ASan/UBSan) + bounded fuzzing
@@ -39,6 +40,8 @@ harness-check: harness
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
 	$(EUN_HARNESS)/hq_randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
+	$(EUN_HARNESS)/sbtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
 
 bench-insn: harness
 	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)

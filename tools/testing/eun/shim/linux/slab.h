@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Userspace stand-in for kcalloc()/kfree(). eun_shim_fail_after makes the
- * Nth next allocation fail (deterministic failure injection); the live
- * allocation count catches leaks.
+ * Userspace stand-in for kcalloc()/kfree() and kvcalloc()/kvfree().
+ * eun_shim_fail_after makes the Nth next allocation fail (deterministic
+ * failure injection); the live allocation count catches leaks.
  */
 #ifndef EUN_SHIM_SLAB_H
 #define EUN_SHIM_SLAB_H
@@ -18,5 +18,7 @@ void eun_shim_free(void *p);
 
 #define kcalloc(n, size, gfp)	eun_shim_calloc(n, size)
 #define kfree(p)		eun_shim_free(p)
+#define kvcalloc(n, size, gfp)	eun_shim_calloc(n, size)
+#define kvfree(p)		eun_shim_free(p)
 
 #endif

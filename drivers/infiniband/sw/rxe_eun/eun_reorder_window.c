@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reorder window of rxe_eun: time-based loss detection after RACK
+ * (RFC 8985, section 6), over the sender scoreboard of eun_scoreboard.c.
+ */
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "eun/eun_reorder_window.h"
+
+/**
+ * DOC: reorder window contract
+ *
+ * After every ACK the caller passes the scoreboard's &struct
+ * eun_sb_ack_result to eun_rw_update(), then calls eun_rw_detect_loss().
+ *
+ * Samples. RTTs come only from PSNs sent once (Karn). The transmit time of
+ * the most recently sent PSN known delivered only moves forward; a
+ * retransmission counts there only when it was not proven spurious, since
+ * such an acknowledgment may belong to the original.
+ *
+ * Loss rule. A PSN in flight (or retransmitted), not SACKed, that was sent
+ * before the most recently sent delivered PSN (earlier time, or the same
+ * time and a lower PSN) is lost once now >= its transmit time + latest RTT
+ * + reorder window. A PSN that is only overtaken is acknowledged within
+ * about one RTT of its sending, so when the network reorders by less than
+ * the window in time, nothing is ever marked. Until an RTT has been
+ * sampled nothing is marked at all: the retransmit timer covers that time.
+ * The earliest deadline of the PSNs sent before but not yet due is handed
+ * back for the caller's timer, since no ACK may come to trigger the check.
+ *
+ * Window. reo_wnd = min(mult * min_rtt / 4, srtt). Each spurious
+ * retransmission (an ACK too soon after a retransmission, or a duplicate
+ * the responder reports) grows mult by one, at most once per smoothed RTT
+ * so that a burst of them from one reordering event counts once, and up
+ * to %EUN_RW_MAX_MULT. After %EUN_RW_PERSIST recoveries (a recovery ends
+ * when no PSN is lost or being resent any more) without a new widening,
+ * mult returns to 1: the reordering that widened it may be gone.
+ *
+ * Cost. A check walks the window from una, stopping at the first PSN sent
+ * after the delivered one when no retransmission is in flight (first
+ * transmissions are in PSN order, hence in time order).
+ */
+
+/**
+ * eun_rw_init() - start without samples, window multiplier 1
+ * @rw: reorder window
+ */
+void eun_rw_init(struct eun_rw *rw)
+{
+	memset(rw, 0, sizeof(*rw));
+	rw->mult = 1;
+}
+
+static void rw_rtt_sample(struct eun_rw *rw, u64 rtt)
+{
+	if (!rw->has_rtt) {
+		rw->min_rtt_ns = rtt;
+		rw->srtt_ns = rtt;
+		rw->has_rtt = true;
+	} else {
+		rw->min_rtt_ns = min(rw->min_rtt_ns, rtt);
+		rw->srtt_ns = rw->srtt_ns - rw->srtt_ns / 8 + rtt / 8;
+	}
+	rw->rtt_ns = rtt;
+}
+
+static void rw_delivered(struct eun_rw *rw, u64 xmit_ns, u32 psn)
+{
+	if (rw->has_xmit && (xmit_ns < rw->xmit_ns ||
+			     (xmit_ns == rw->xmit_ns &&
+			      !eun_psn_after(psn, rw->psn))))
+		return;
+	rw->xmit_ns = xmit_ns;
+	rw->psn = psn;
+	rw->has_xmit = true;
+}
+
+/* A recovery ends when nothing is lost or being resent any more. */
+static void rw_track_recovery(struct eun_rw *rw, const struct eun_sb *sb)
+{
+	bool busy = eun_sb_count(sb, EUN_SB_LOST) ||
+		    eun_sb_count(sb, EUN_SB_RETRANSMITTED);
+
+	if (rw->in_recovery && !busy && rw->persist && !--rw->persist &&
+	    rw->mult > 1) {
+		rw->mult = 1;
+		rw->stats.narrowed++;
+	}
+	rw->in_recovery = busy;
+}
+
+/**
+ * eun_rw_spurious_ns() - the scoreboard's spurious-retransmission threshold
+ * @rw: reorder window
+ *
+ * An ACK that comes back sooner than the fastest round trip seen cannot be
+ * for a retransmission; a quarter of margin keeps a retransmission that
+ * happens to travel faster than every packet so far from passing for
+ * spurious.
+ *
+ * Return: 3/4 of the minimum RTT, 0 before any sample.
+ */
+u64 eun_rw_spurious_ns(const struct eun_rw *rw)
+{
+	return rw->min_rtt_ns - rw->min_rtt_ns / 4;
+}
+
+/**
+ * eun_rw_update() - take in what one ACK told the scoreboard
+ * @rw: reorder window
+ * @sb: the scoreboard the ACK went to: its spurious-retransmission
+ *	threshold follows the minimum RTT (eun_rw_spurious_ns())
+ * @res: the result of eun_sb_ack()
+ * @now: arrival time of the ACK (ns)
+ */
+void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
+		   const struct eun_sb_ack_result *res, u64 now)
+{
+	if (res->has_rtt) {
+		rw_rtt_sample(rw, res->rtt_ns);
+		eun_sb_set_spurious_ns(sb, eun_rw_spurious_ns(rw));
+	}
+	if (res->has_latest)
+		rw_delivered(rw, res->latest_xmit_ns, res->latest_psn);
+	if (res->spurious)
+		eun_rw_spurious(rw, now);
+	rw_track_recovery(rw, sb);
+}
+
+/**
+ * eun_rw_spurious() - a retransmission was needless: widen the window
+ * @rw: reorder window
+ * @now: time of the evidence (ns)
+ *
+ * eun_rw_update() calls it for spurious retransmissions found by an ACK;
+ * the caller calls it when eun_sb_dup() returns 1.
+ */
+void eun_rw_spurious(struct eun_rw *rw, u64 now)
+{
+	rw->stats.spurious++;
+	if (rw->stats.widened && rw->has_rtt && now >= rw->widened_ns &&
+	    now - rw->widened_ns < rw->srtt_ns)
+		return;
+	if (rw->mult < EUN_RW_MAX_MULT)
+		rw->mult++;
+	rw->persist = EUN_RW_PERSIST;
+	rw->widened_ns = now;
+	rw->stats.widened++;
+}
+
+/**
+ * eun_rw_reo_wnd() - the reorder window now
+ * @rw: reorder window
+ *
+ * Return: min(mult * min_rtt / 4, srtt) in ns; 0 before any RTT sample.
+ */
+u64 eun_rw_reo_wnd(const struct eun_rw *rw)
+{
+	if (!rw->has_rtt)
+		return 0;
+	return min(rw->min_rtt_ns / 4 * rw->mult, rw->srtt_ns);
+}
+
+/* Whether @e was sent before the most recently sent delivered PSN. */
+static bool rw_sent_before(const struct eun_rw *rw,
+			   const struct eun_sb_entry *e)
+{
+	return e->xmit_ns < rw->xmit_ns ||
+	       (e->xmit_ns == rw->xmit_ns && eun_psn_before(e->psn, rw->psn));
+}
+
+/**
+ * eun_rw_detect_loss() - mark lost what the reorder window says is lost
+ * @rw: reorder window
+ * @sb: scoreboard
+ * @now: current time (ns)
+ * @next_ns: set to the time the next check is due, 0 when none is
+ *
+ * Return: how many PSNs were marked lost (cause %EUN_SB_CAUSE_REORDER).
+ */
+int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+		       u64 *next_ns)
+{
+	u64 wait = rw->rtt_ns + eun_rw_reo_wnd(rw), next = 0;
+	const struct eun_sb_entry *e;
+	u32 psn;
+	int n = 0;
+
+	*next_ns = 0;
+	if (!rw->has_rtt || !rw->has_xmit)
+		return 0;
+	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
+		e = eun_sb_lookup(sb, psn);
+		if (e->state != EUN_SB_IN_FLIGHT &&
+		    e->state != EUN_SB_RETRANSMITTED)
+			continue;
+		if (!rw_sent_before(rw, e)) {
+			if (!eun_sb_count(sb, EUN_SB_RETRANSMITTED))
+				break;
+			continue;
+		}
+		if (e->xmit_ns + wait <= now)
+			n += eun_sb_mark_lost(sb, psn, EUN_SB_CAUSE_REORDER);
+		else if (!next || e->xmit_ns + wait < next)
+			next = e->xmit_ns + wait;
+	}
+	*next_ns = next;
+	rw->stats.marked += n;
+	if (n)
+		rw->in_recovery = true;
+	return n;
+}

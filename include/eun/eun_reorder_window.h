@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * RACK-style reorder window of rxe_eun (after RFC 8985, section 6).
+ *
+ * Tells loss from reordering by time: a PSN still unacknowledged a reorder
+ * window after a PSN sent later was delivered is lost, without waiting for
+ * the retransmit timeout, while a PSN merely overtaken is left alone. The
+ * window starts at a quarter of the minimum RTT and widens with every
+ * spurious retransmission (reordering deeper than the window), bounded by
+ * the smoothed RTT. It acts on a &struct eun_sb only through that file's
+ * functions. No locks, no clock reads: times are given by the caller (ns),
+ * who holds the QP's lock.
+ */
+#ifndef EUN_REORDER_WINDOW_H
+#define EUN_REORDER_WINDOW_H
+
+#include <linux/types.h>
+
+#include "eun/eun_scoreboard.h"
+
+/* Upper bound of the window multiplier (the window is also capped at SRTT). */
+#define EUN_RW_MAX_MULT		64
+/* Recoveries after the last widening before the multiplier returns to 1. */
+#define EUN_RW_PERSIST		16
+
+/**
+ * struct eun_rw_stats - event counts of a reorder window
+ * @spurious: spurious retransmissions reported to it
+ * @widened: times the multiplier grew
+ * @narrowed: times it went back to 1 after %EUN_RW_PERSIST recoveries
+ * @marked: PSNs it marked lost
+ */
+struct eun_rw_stats {
+	u64 spurious;
+	u64 widened;
+	u64 narrowed;
+	u64 marked;
+};
+
+/**
+ * struct eun_rw - reorder window state of one QP's send side
+ * @min_rtt_ns: smallest RTT sample since init (RFC 8985 uses a windowed
+ *	minimum; a connection here lives on one fabric path set)
+ * @srtt_ns: smoothed RTT (gain 1/8), the window's upper bound
+ * @rtt_ns: latest RTT sample (RACK.rtt)
+ * @xmit_ns: transmit time of the most recently sent PSN known delivered
+ *	(RACK.xmit_ts)
+ * @psn: that PSN, which breaks ties between equal transmit times
+ * @widened_ns: time of the latest widening
+ * @mult: window multiplier, 1..%EUN_RW_MAX_MULT
+ * @persist: recoveries left before @mult returns to 1
+ * @has_rtt: @min_rtt_ns, @srtt_ns and @rtt_ns hold samples
+ * @has_xmit: @xmit_ns and @psn are valid
+ * @in_recovery: PSNs were lost or being resent at the latest look
+ * @stats: event counts
+ */
+struct eun_rw {
+	u64 min_rtt_ns;
+	u64 srtt_ns;
+	u64 rtt_ns;
+	u64 xmit_ns;
+	u32 psn;
+	u64 widened_ns;
+	u32 mult;
+	u32 persist;
+	bool has_rtt;
+	bool has_xmit;
+	bool in_recovery;
+	struct eun_rw_stats stats;
+};
+
+void eun_rw_init(struct eun_rw *rw);
+void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
+		   const struct eun_sb_ack_result *res, u64 now);
+void eun_rw_spurious(struct eun_rw *rw, u64 now);
+u64 eun_rw_reo_wnd(const struct eun_rw *rw);
+u64 eun_rw_spurious_ns(const struct eun_rw *rw);
+int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+		       u64 *next_ns);
+
+#endif /* EUN_REORDER_WINDOW_H */

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the RACK-style reorder window: no loss mark without an
+ * RTT sample, a real loss found after about RTT + window (not the retransmit
+ * timeout), pure reordering within the window never marked (randomized,
+ * seeded), spurious retransmissions widening the window once per round
+ * trip up to SRTT, and the window narrowing again after enough recoveries.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "eun/eun_reorder_window.h"
+
+#define US	1000ULL
+
+struct fx {
+	struct eun_sb sb;
+	struct eun_rw rw;
+};
+
+static void fx_destroy_action(void *f)
+{
+	eun_sb_destroy(&((struct fx *)f)->sb);
+}
+
+static struct fx *fx_new(struct kunit *test, u32 capacity, u32 first)
+{
+	struct fx *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_EQ(test, eun_sb_init(&f->sb, capacity, first), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_destroy_action, f), 0);
+	eun_rw_init(&f->rw);
+	return f;
+}
+
+/* One ACK through the scoreboard and the window, as the glue will do it. */
+static void fx_ack(struct kunit *test, struct fx *f, u32 epsn, u64 sack,
+		   u64 now)
+{
+	struct eun_sb_ack_result res;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_ack(&f->sb, epsn, &sack, 64, now, &res), 0);
+	eun_rw_update(&f->rw, &f->sb, &res, now);
+}
+
+static int fx_detect(struct fx *f, u64 now, u64 *next)
+{
+	return eun_rw_detect_loss(&f->rw, &f->sb, now, next);
+}
+
+static void eun_rw_no_sample_no_mark(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 next = 1;
+
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	/* A SACK of a retransmitted PSN gives no RTT (Karn): still nothing. */
+	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, 1, EUN_SB_CAUSE_NACK), 1);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 1, 10 * US), 0);
+	fx_ack(test, f, 0, 0x0, 2000 * US);
+	fx_ack(test, f, 0, 0x1, 2000 * US);
+	KUNIT_EXPECT_FALSE(test, f->rw.has_rtt);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 3000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_LOST), 0);
+}
+
+static void eun_rw_loss_after_rtt_and_window(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0xfffffe);
+	u64 next;
+
+	/* PSNs 0xfffffe, 0xffffff, 0 sent 1 us apart; the first is lost. */
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0xfffffe, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0xffffff, 1 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 2 * US), 0);
+	fx_ack(test, f, 0xfffffe, 0x1, 101 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.rtt_ns, 100 * US);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 25 * US);
+	/* Not yet: due at 0 + 100 + 25 us, which is what the timer gets. */
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 101 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 125 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0xfffffe)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0xfffffe)->cause, EUN_SB_CAUSE_REORDER);
+	/* PSN 0 was sent after the delivered one: never a candidate. */
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_IN_FLIGHT);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.marked, 1);
+	KUNIT_EXPECT_TRUE(test, f->rw.in_recovery);
+}
+
+static void eun_rw_retransmission_lost_again(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u32 psn;
+	u64 next;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 1 * US), 0);
+	fx_ack(test, f, 0, 0x1, 101 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 200 * US, &next), 1);
+	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 200 * US), 0);
+	/* Resent after everything delivered: not a candidate any more. */
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	/* A PSN sent after the retransmission is delivered: it is due again. */
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 201 * US), 0);
+	fx_ack(test, f, 0, 0x3, 301 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 301 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 325 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
+	KUNIT_EXPECT_EQ(test, f->sb.stats.retransmits[EUN_SB_CAUSE_REORDER], 1);
+}
+
+static void eun_rw_spurious_widens(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u32 psn;
+	u64 next;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 1 * US), 0);
+	fx_ack(test, f, 0, 0x1, 101 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US, &next), 1);
+	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 125 * US), 0);
+	/* The original was only late: acknowledged 5 us after the resend. */
+	fx_ack(test, f, 2, 0, 130 * US);
+	KUNIT_EXPECT_EQ(test, f->sb.stats.spurious, 1);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 2);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 50 * US);
+	/* Within the same round trip a second piece of evidence adds nothing. */
+	eun_rw_spurious(&f->rw, 131 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 2);
+	eun_rw_spurious(&f->rw, 230 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 3);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 75 * US);
+	/* Never wider than SRTT (100 us here). */
+	eun_rw_spurious(&f->rw, 330 * US);
+	eun_rw_spurious(&f->rw, 430 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 5);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 100 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.spurious, 5);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.widened, 4);
+}
+
+static void eun_rw_mult_bounded(struct kunit *test)
+{
+	struct eun_rw rw;
+	u32 i;
+
+	eun_rw_init(&rw);
+	for (i = 0; i < 3 * EUN_RW_MAX_MULT; i++)
+		eun_rw_spurious(&rw, i);
+	KUNIT_EXPECT_EQ(test, rw.mult, EUN_RW_MAX_MULT);
+}
+
+static void eun_rw_narrows_after_recoveries(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 t = 0;
+	u32 psn, i;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, t), 0);
+	fx_ack(test, f, 1, 0, t += 100 * US);
+	eun_rw_spurious(&f->rw, t);
+	KUNIT_ASSERT_EQ(test, f->rw.mult, 2);
+	for (i = 0; i < EUN_RW_PERSIST; i++) {
+		/* One recovery: a NACK, the resend, the ACK. */
+		psn = f->sb.nxt;
+		KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, psn, t), 0);
+		KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, psn, EUN_SB_CAUSE_NACK), 1);
+		fx_ack(test, f, psn, 0, t += US);
+		KUNIT_EXPECT_TRUE(test, f->rw.in_recovery);
+		KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, t), 0);
+		fx_ack(test, f, eun_psn_add(psn, 1), 0, t += 200 * US);
+		KUNIT_EXPECT_FALSE(test, f->rw.in_recovery);
+		KUNIT_EXPECT_EQ(test, f->rw.mult, i + 1 < EUN_RW_PERSIST ? 2 : 1);
+	}
+	KUNIT_EXPECT_EQ(test, f->rw.stats.narrowed, 1);
+}
+
+/* ---- randomized: reordering within the window, one real loss --------- */
+
+#define SIM_N		256
+#define SIM_GAP		(1 * US)	/* between first transmissions */
+#define SIM_OWD		(40 * US)	/* one way, each direction */
+#define SIM_NONE	(~0ULL)
+
+struct sim {
+	struct fx *f;
+	u64 arrive[SIM_N];
+	u32 order[SIM_N];
+	bool got[SIM_N];
+	u32 sent;
+	u64 next;
+	u64 first_mark_ns;
+	int marked;
+};
+
+static u64 sim_rand(u64 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Arrival times: send time + OWD + jitter below @jitter; @drop never. */
+static void sim_arrivals(struct sim *s, u64 seed, u64 jitter, int drop)
+{
+	u32 i, j, k;
+
+	for (i = 0; i < SIM_N; i++) {
+		s->arrive[i] = i * SIM_GAP + SIM_OWD + sim_rand(&seed) % jitter;
+		if ((int)i == drop)
+			s->arrive[i] = SIM_NONE;
+		s->order[i] = i;
+	}
+	/* Insertion sort by arrival time: SIM_N is small. */
+	for (i = 1; i < SIM_N; i++) {
+		k = s->order[i];
+		for (j = i; j && s->arrive[s->order[j - 1]] > s->arrive[k]; j--)
+			s->order[j] = s->order[j - 1];
+		s->order[j] = k;
+	}
+}
+
+static void sim_detect(struct kunit *test, struct sim *s, u64 now)
+{
+	int n = fx_detect(s->f, now, &s->next);
+
+	if (n && !s->marked)
+		s->first_mark_ns = now;
+	s->marked += n;
+	KUNIT_EXPECT_TRUE(test, !s->next || s->next > now);
+}
+
+/* Sender side up to @now: first transmissions and due timer checks. */
+static void sim_advance(struct kunit *test, struct sim *s, u64 now)
+{
+	for (;;) {
+		u64 send = s->sent < SIM_N ? s->sent * SIM_GAP : SIM_NONE;
+
+		if (s->next && s->next <= now && s->next <= send) {
+			sim_detect(test, s, s->next);
+		} else if (send <= now) {
+			KUNIT_ASSERT_EQ(test, eun_sb_sent(&s->f->sb, s->sent, send), 0);
+			s->sent++;
+		} else {
+			return;
+		}
+	}
+}
+
+/* The responder's ACK after packet @k arrived, seen by the sender. */
+static void sim_ack(struct kunit *test, struct sim *s, u32 k)
+{
+	u64 sack[SIM_N / 64] = {}, now = s->arrive[k] + SIM_OWD;
+	struct eun_sb_ack_result res;
+	u32 epsn = 0, i;
+
+	s->got[k] = true;
+	while (epsn < SIM_N && s->got[epsn])
+		epsn++;
+	for (i = epsn + 1; i < SIM_N; i++)
+		if (s->got[i])
+			sack[(i - epsn - 1) / 64] |= 1ULL << ((i - epsn - 1) % 64);
+	sim_advance(test, s, now);
+	KUNIT_ASSERT_EQ(test, eun_sb_ack(&s->f->sb, epsn, sack, SIM_N - 1, now, &res), 0);
+	eun_rw_update(&s->f->rw, &s->f->sb, &res, now);
+	sim_detect(test, s, now);
+}
+
+static void sim_run(struct kunit *test, struct sim *s)
+{
+	u32 i;
+
+	for (i = 0; i < SIM_N && s->arrive[s->order[i]] != SIM_NONE; i++)
+		sim_ack(test, s, s->order[i]);
+	sim_advance(test, s, SIM_NONE - 1);
+}
+
+static const u64 sim_seeds[] = { 1, 2, 0xdeadbeef, 0x123456789ULL, 77 };
+
+static void seed_desc(const u64 *t, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %llu", *t);
+}
+
+KUNIT_ARRAY_PARAM(sim_seed, sim_seeds, seed_desc);
+
+static void eun_rw_reordering_never_lost(struct kunit *test)
+{
+	struct sim *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->f = fx_new(test, SIM_N, 0);
+	/*
+	 * Min RTT >= 2 OWD, so the window >= OWD / 2 = 20 us; packets are
+	 * displaced by up to 19 us, i.e. overtaken by up to 19 later ones.
+	 */
+	sim_arrivals(s, *(const u64 *)test->param_value, SIM_OWD / 2 - US, -1);
+	sim_run(test, s);
+	KUNIT_EXPECT_EQ(test, s->marked, 0);
+	KUNIT_EXPECT_EQ(test, s->f->sb.una, SIM_N);
+	KUNIT_EXPECT_GE(test, eun_rw_reo_wnd(&s->f->rw), SIM_OWD / 2);
+}
+
+static void eun_rw_real_loss_found_early(struct kunit *test)
+{
+	struct sim *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	u64 seed = *(const u64 *)test->param_value, rtt_max, bound;
+	int drop = 10 + seed % 200;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->f = fx_new(test, SIM_N, 0);
+	sim_arrivals(s, seed, SIM_OWD / 2 - US, drop);
+	sim_run(test, s);
+	KUNIT_EXPECT_EQ(test, s->marked, 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&s->f->sb, drop)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&s->f->sb, EUN_SB_LOST), 1);
+	/* Found about RTT + window after it was sent, not after an RTO. */
+	rtt_max = 2 * SIM_OWD + SIM_OWD / 2;
+	bound = drop * SIM_GAP + rtt_max + rtt_max / 4;
+	KUNIT_EXPECT_LE(test, s->first_mark_ns, bound);
+	KUNIT_EXPECT_GE(test, s->first_mark_ns, drop * SIM_GAP + 2 * SIM_OWD);
+}
+
+static struct kunit_case eun_reorder_window_cases[] = {
+	KUNIT_CASE(eun_rw_no_sample_no_mark),
+	KUNIT_CASE(eun_rw_loss_after_rtt_and_window),
+	KUNIT_CASE(eun_rw_retransmission_lost_again),
+	KUNIT_CASE(eun_rw_spurious_widens),
+	KUNIT_CASE(eun_rw_mult_bounded),
+	KUNIT_CASE(eun_rw_narrows_after_recoveries),
+	KUNIT_CASE_PARAM(eun_rw_reordering_never_lost, sim_seed_gen_params),
+	KUNIT_CASE_PARAM(eun_rw_real_loss_found_early, sim_seed_gen_params),
+	{}
+};
+
+static struct kunit_suite eun_reorder_window_suite = {
+	.name = "eun_reorder_window",
+	.test_cases = eun_reorder_window_cases,
+};
+
+kunit_test_suite(eun_reorder_window_suite);
