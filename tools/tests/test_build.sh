@@ -105,6 +105,10 @@ if assemble "$tmp/good"; then
 		    'eun_comp_check_ack(qp, pkt, wqe)|rxe_comp.c' \
 		    'eun_req_init_packet(qp, wqe, pkt)|rxe_req.c' \
 		    'eun_qp_init(rxe, qp)|rxe_qp.c' \
+		    'eun_dev_init(rxe, ibdev_name)|rxe.c' 'eun_dev_cleanup(rxe)|rxe.c' \
+		    'eun_req_max_inflight(qp)|rxe_req.c' 'eun_req_retry(qp)|rxe_req.c' \
+		    'eun_rcv_unknown_opcode(rxe, pkt->opcode)|rxe_recv.c' \
+		    'eun_rcv_drop(rxe)|rxe_recv.c' \
 		    'EUN_LINK_TYPE|rxe.c' 'eun_main.c|' 'Kbuild|'; do
 		what=${hook%%|*} file=${hook#*|}
 		if [ -n "$file" ]; then

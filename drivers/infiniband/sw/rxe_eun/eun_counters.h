@@ -14,6 +14,8 @@ enum eun_counter {
 	EUN_CNT_ACK_CONSUMED,	/* ACK/NAK consumed by the sender agent */
 	EUN_CNT_ACK_RETRY,	/* retransmission asked by the sender agent */
 	EUN_CNT_GBN_RETRY,	/* go-back-N: requester rewound to the oldest PSN */
+	EUN_CNT_RCV_DROP,	/* packet dropped by rxe_rcv()'s checks */
+	EUN_CNT_RCV_DROP_OPCODE,	/* ... of which: an opcode rxe does not know */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,

@@ -75,6 +75,22 @@ void eun_req_retry(struct rxe_qp *qp)
 }
 
 /*
+ * rxe_rcv() knows no such opcode. A peer whose QP runs another ordering
+ * mode sends opcodes that only that mode knows: counted apart, so that
+ * a user can tell a mode mismatch from a broken packet.
+ */
+void eun_rcv_unknown_opcode(struct rxe_dev *rxe, u8 opcode)
+{
+	eun_counter_inc(rxe, EUN_CNT_RCV_DROP_OPCODE);
+}
+
+/* rxe_rcv() dropped a packet: stock rxe keeps no count of it. */
+void eun_rcv_drop(struct rxe_dev *rxe)
+{
+	eun_counter_inc(rxe, EUN_CNT_RCV_DROP);
+}
+
+/*
  * A user QP posted sends: run its send task here, in the posting thread,
  * rather than only queueing it on rxe_wq as stock 6.12 does. The
  * completions of sends that finish at once (UD, UC) are then in the CQ when

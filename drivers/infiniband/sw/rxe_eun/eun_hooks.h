@@ -61,5 +61,7 @@ void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 void eun_post_send_kick(struct rxe_qp *qp);
 u32 eun_req_max_inflight(struct rxe_qp *qp);
 void eun_req_retry(struct rxe_qp *qp);
+void eun_rcv_unknown_opcode(struct rxe_dev *rxe, u8 opcode);
+void eun_rcv_drop(struct rxe_dev *rxe);
 
 #endif /* EUN_HOOKS_H */
