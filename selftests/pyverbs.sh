@@ -18,6 +18,14 @@
 # more runs on its own; it passes if one of them passes, and the log names
 # it as flaky. A test that fails all three runs fails the suite.
 #
+# rdma_rxe_eun runs the send task in the posting thread (patch 0008) and
+# passes that test every time; stock rxe cannot, and in some boots it lost
+# all three runs. Stock is the reference, not the module under test: its
+# failures are recorded, never excused for rdma_rxe_eun, which must pass
+# every test (and in particular every test stock passed in the same run).
+# On stock the suite still fails when it runs no test, or exits non-zero
+# without naming a failed test (a crash or a timeout).
+#
 # The suite took 42-56 s per guest on a busy host (TCG, 273 tests).
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
@@ -89,10 +97,16 @@ fi
 
 [ "${ran:-0}" -gt 0 ]
 check_err $? "the suite ran no test (rc=$rc)"
-[ ! -s "$BED_RESULTS/pyverbs.failed" ]
-check_err $? "failed: $(tr '\n' ' ' < "$BED_RESULTS/pyverbs.failed")"
-[ $rc -eq 0 ]
-check_err $? "run_tests.py exited $rc (crash or timeout without a failed test named)"
+if [ "$BED_MODULE" = rdma_rxe ] && [ -s "$BED_RESULTS/pyverbs.failed" ]; then
+	# Stock rdma_rxe is the reference, not the module under test: what
+	# it fails is recorded, and rdma_rxe_eun must still pass it.
+	log_info "stock rdma_rxe failed (recorded as the reference): $(tr '\n' ' ' < "$BED_RESULTS/pyverbs.failed")"
+else
+	[ ! -s "$BED_RESULTS/pyverbs.failed" ]
+	check_err $? "failed: $(tr '\n' ' ' < "$BED_RESULTS/pyverbs.failed")"
+	[ $rc -eq 0 ]
+	check_err $? "run_tests.py exited $rc (crash or timeout without a failed test named)"
+fi
 
 # When stock rxe ran first in the same selftest run (tools/vm/selftest.sh
 # puts both modules' runs side by side), every test that passed on stock
