@@ -16,13 +16,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
 
+#include "args.h"
 #include "hq_model.h"
 
 static struct hqm_figures total;
@@ -99,26 +98,11 @@ static int run_segment(struct rng *r, u64 seg, u64 budget)
 
 int main(int argc, char **argv)
 {
-	u64 seed = (u64)time(NULL) ^ ((u64)getpid() << 32), steps = 1000000, seg;
+	u64 seed, steps = 1000000, seg;
 	struct rng r;
-	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:")) != -1) {
-		switch (opt) {
-		case 's':
-			seed = strtoull(optarg, NULL, 0);
-			break;
-		case 'n':
-			steps = strtoull(optarg, NULL, 0);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-s seed] [-n steps]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("hq_randtest: seed %llu, %llu steps\n", (unsigned long long)seed,
-	       (unsigned long long)steps);
-	fflush(stdout);
+	if (harness_args(argc, argv, "hq_randtest", "steps", &seed, &steps))
+		return 2;
 	rng_seed(&r, seed);
 	if (check_alloc_failures())
 		goto out_fail;

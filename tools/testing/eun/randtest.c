@@ -14,13 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <linux/bug.h>
 #include <linux/slab.h>
 
 #include "model.h"
+#include "args.h"
 #include "rng.h"
 #include "wordops.h"
 
@@ -121,30 +120,12 @@ static int run_segment(struct rng *r, u64 seg)
 
 int main(int argc, char **argv)
 {
-	u64 seed = (u64)time(NULL) ^ ((u64)getpid() << 32), ops = 2000000, seg;
+	u64 seed, ops = 2000000, seg;
 	struct rng r;
-	int opt;
+	int v;
 
-	while ((opt = getopt(argc, argv, "s:n:")) != -1) {
-		switch (opt) {
-		case 's':
-			seed = strtoull(optarg, NULL, 0);
-			break;
-		case 'n':
-			ops = strtoull(optarg, NULL, 0);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-s seed] [-n ops]\n", argv[0]);
-			return 2;
-		}
-	}
-	if (ops == 0) {
-		fprintf(stderr, "randtest: -n must be at least 1\n");
+	if (harness_args(argc, argv, "randtest", "operations", &seed, &ops))
 		return 2;
-	}
-	printf("randtest: seed %llu, %llu operations\n", (unsigned long long)seed,
-	       (unsigned long long)ops);
-	fflush(stdout);
 	rng_seed(&r, seed);
 	if (wordops_check(&r, 20000)) {
 		printf("randtest: FAIL (replay: -s %llu)\n", (unsigned long long)seed);
@@ -160,9 +141,9 @@ int main(int argc, char **argv)
 		printf("randtest: FAIL: %ld allocations leaked\n", eun_shim_live_allocs);
 		return 1;
 	}
-	for (opt = 0; opt < EUN_BM_VERDICT_COUNT; opt++)
-		printf("  %-11s %llu\n", eun_bm_verdict_name(opt),
-		       (unsigned long long)total.verdicts[opt]);
+	for (v = 0; v < EUN_BM_VERDICT_COUNT; v++)
+		printf("  %-11s %llu\n", eun_bm_verdict_name(v),
+		       (unsigned long long)total.verdicts[v]);
 	printf("  creates %llu grows %llu merges %llu moves %llu frees %llu\n",
 	       (unsigned long long)total.creates, (unsigned long long)total.grows,
 	       (unsigned long long)total.merges, (unsigned long long)total.moves,

@@ -21,13 +21,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
 
+#include "args.h"
 #include "rng.h"
 #include "sbmodel.h"
 
@@ -408,31 +407,12 @@ static int sim_run(struct rng *r, u64 run)
 
 int main(int argc, char **argv)
 {
-	u64 seed = (u64)time(NULL) ^ ((u64)getpid() << 32), ops = 2000000, done, seg;
+	u64 seed, ops = 2000000, done, seg;
 	u64 runs, run;
 	struct rng r;
-	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:")) != -1) {
-		switch (opt) {
-		case 's':
-			seed = strtoull(optarg, NULL, 0);
-			break;
-		case 'n':
-			ops = strtoull(optarg, NULL, 0);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-s seed] [-n ops]\n", argv[0]);
-			return 2;
-		}
-	}
-	if (ops == 0) {
-		fprintf(stderr, "sbtest: -n must be at least 1\n");
+	if (harness_args(argc, argv, "sbtest", "operations", &seed, &ops))
 		return 2;
-	}
-	printf("sbtest: seed %llu, %llu operations\n", (unsigned long long)seed,
-	       (unsigned long long)ops);
-	fflush(stdout);
 	rng_seed(&r, seed);
 	for (done = 0, seg = 0; done < ops; done += SEGMENT_OPS, seg++) {
 		u32 n = ops - done < SEGMENT_OPS ? (u32)(ops - done) : SEGMENT_OPS;

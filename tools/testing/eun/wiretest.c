@@ -16,9 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "args.h"
 #include "rng.h"
 #include "wire_model.h"
 
@@ -232,26 +231,11 @@ static int ack_round(struct rng *r)
 
 int main(int argc, char **argv)
 {
-	u64 seed = (u64)time(NULL) ^ ((u64)getpid() << 32), rounds = 200000, i;
+	u64 seed, rounds = 200000, i;
 	struct rng r;
-	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:")) != -1) {
-		switch (opt) {
-		case 's':
-			seed = strtoull(optarg, NULL, 0);
-			break;
-		case 'n':
-			rounds = strtoull(optarg, NULL, 0);
-			break;
-		default:
-			fprintf(stderr, "usage: %s [-s seed] [-n rounds]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("wiretest: seed %llu, %llu rounds\n", (unsigned long long)seed,
-	       (unsigned long long)rounds);
-	fflush(stdout);
+	if (harness_args(argc, argv, "wiretest", "rounds", &seed, &rounds))
+		return 2;
 	rng_seed(&r, seed);
 	for (i = 0; i < rounds; i++) {
 		if (ext_round(&r) || ack_round(&r)) {
