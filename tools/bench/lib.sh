@@ -28,3 +28,6 @@ apply_profile()
 }
 
 # counter deltas this guest contributes: "name=value ..."
+
+# field "K=V K=V ..." K: the value of K in a list of counter deltas.
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }

@@ -62,8 +62,6 @@ deltas()
 	echo "${out# }"
 }
 
-field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
-
 # ratio A B: A / B with 3 decimals, empty when B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
 

@@ -31,8 +31,6 @@ deltas()
 	echo "${out# }"
 }
 
-field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
-
 # one transfer; the client writes the CSV row
 transfer()
 {
