@@ -5,7 +5,8 @@
 # (repeatable on a busy machine, unlike timings): only eun_bm_rx() and what
 # it calls is collected. HD and static, in order / light (10% of packets
 # late by up to 8) / heavy (50%, up to 48) / deep (50%, up to half the cap)
-# reordering, caps 64..4096 bits.
+# reordering, caps 64..4096 bits. A check line per level then compares the
+# HD cost with its goals (see below); it reports, it does not fail.
 #
 # Usage: bench-insn.sh <harness dir> <results dir> [ticks]
 set -euo pipefail
@@ -16,13 +17,14 @@ ticks=${3:-5000}
 command -v valgrind >/dev/null || { echo "bench-insn: valgrind missing (tools/deps.sh harness)" >&2; exit 1; }
 mkdir -p "$results"
 csv=$results/insn.csv
+caps="64 128 256 512 1024 2048 4096"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "kind,level,cap_bits,packets,instructions,insn_per_packet" > "$csv"
 for kind in hd static; do
 	for level in ${BENCH_LEVELS:-inorder light heavy deep}; do
-		for cap in 64 128 256 512 1024 2048 4096; do
+		for cap in $caps; do
 			timeout 600 valgrind --tool=callgrind --toggle-collect=eun_bm_rx \
 				--callgrind-out-file="$tmp/cg.out" \
 				"$out/bench" -k "$kind" -c "$cap" -l "$level" -t "$ticks" \
@@ -38,10 +40,10 @@ for kind in hd static; do
 done
 
 echo "instructions per packet (callgrind, eun_bm_rx and callees):"
-awk -F, 'NR > 1 { v[$1 "," $2, $3] = $6 }
+awk -F, -v caps="$caps" 'NR > 1 { v[$1 "," $2, $3] = $6 }
 	END {
 		printf "%-15s", "kind/level";
-		n = split("64 128 256 512 1024 2048 4096", c, " ");
+		n = split(caps, c, " ");
 		for (i = 1; i <= n; i++) printf "%8s", c[i];
 		printf "\n";
 		m = split("hd,inorder hd,light hd,heavy hd,deep static,inorder static,light static,heavy static,deep", r, " ");
@@ -49,6 +51,36 @@ awk -F, 'NR > 1 { v[$1 "," $2, $3] = $6 }
 			printf "%-15s", r[j];
 			for (i = 1; i <= n; i++) printf "%8s", v[r[j], c[i]];
 			printf "\n";
+		}
+	}' "$csv"
+
+# The cost goals of the HD bitmap, per level: at most $goal times the static
+# bitmap at every cap, and flat in the cap (its dearest cap at most $goal
+# times its cheapest). Reported, never fatal: the figures are the result.
+goal=1.5
+awk -F, -v goal="$goal" -v caps="$caps" 'NR > 1 { v[$1, $2, $3] = $5 / $4 }
+	END {
+		printf "check: goal: HD/static <= %s at every cap, HD max/min over caps <= %s\n",
+		       goal, goal;
+		nc = split(caps, cap, " ");
+		n = split("inorder light heavy deep", l, " ");
+		for (j = 1; j <= n; j++) {
+			rmax = -1; hmax = -1; hmin = -1;
+			for (i = 1; i <= nc; i++) {
+				c = cap[i];
+				if (!(("hd", l[j], c) in v) || !(("static", l[j], c) in v))
+					continue;
+				h = v["hd", l[j], c];
+				r = h / v["static", l[j], c];
+				if (r > rmax) { rmax = r; rcap = c }
+				if (h > hmax) hmax = h;
+				if (hmin < 0 || h < hmin) hmin = h;
+			}
+			if (rmax < 0)
+				continue;
+			printf "check: %-8s HD/static max %.2f (cap %s), HD max/min %.2f: %s\n",
+			       l[j], rmax, rcap, hmax / hmin,
+			       rmax <= goal && hmax / hmin <= goal ? "PASS" : "FAIL";
 		}
 	}' "$csv"
 echo "bench-insn: wrote $csv"
