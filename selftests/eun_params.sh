@@ -67,8 +67,6 @@ bad_loads()
 {
 	refused_load "emem_blocks=5: must be 16\.\.65535" emem_blocks=5
 	refused_load "ooo_mode='fast': not one of gbn, static, eunomia" ooo_mode=fast
-	refused_load "ooo_mode=eunomia: the out-of-order data path is not built yet; only gbn runs .*" \
-		ooo_mode=eunomia
 	refused_load "max_inflight=100: must be a power of two in 16\.\.16384" max_inflight=100
 	refused_load "static_bits=40: must be 16\.\.4096, a multiple of 16" static_bits=40
 }
@@ -122,10 +120,13 @@ good_values()
 	refused_write max_inflight 8
 	refused_write emem_blocks 70000
 	refused_write hd_block_bits 0
-	refused_write ooo_mode static
+	refused_write ooo_mode fast
+	echo static > "$params/ooo_mode" && [ "$(cat "$params/ooo_mode")" = static ]
+	check_err $? "writing static to ooo_mode did not stick"
+	echo gbn > "$params/ooo_mode"
 	echo 512 > "$params/max_inflight" && [ "$(cat "$params/max_inflight")" = 512 ]
 	check_err $? "writing 512 to max_inflight did not stick"
-	log_test "accepted through sysfs: max_inflight=512"
+	log_test "accepted through sysfs: max_inflight=512, ooo_mode=static"
 
 	rdma link delete eunp0
 	check_err $? "link delete failed"

@@ -16,7 +16,8 @@ RET_MSG=
 # The rxe_eun_* ones exist on rdma_rxe_eun only; absent ones count as 0.
 BED_RETRANS_COUNTERS="rcvd_seq_err completer_retry_err retry_exceeded_err
 	duplicate_request out_of_seq_request rcvd_rnr_err retry_rnr_exceeded_err
-	rxe_eun_ack_retry rxe_eun_psn_duplicate rxe_eun_psn_drop"
+	rxe_eun_gbn_retry rxe_eun_psn_duplicate rxe_eun_psn_drop rxe_eun_nack_sent
+	rxe_eun_retx_timeout rxe_eun_retx_nack rxe_eun_retx_reorder"
 
 # --- reporting ---------------------------------------------------------
 

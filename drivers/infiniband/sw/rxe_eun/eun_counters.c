@@ -12,14 +12,34 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_PSN_ACCEPT].name	= "rxe_eun_psn_accept",
 	[EUN_CNT_PSN_DUPLICATE].name	= "rxe_eun_psn_duplicate",
 	[EUN_CNT_PSN_DROP].name		= "rxe_eun_psn_drop",
-	[EUN_CNT_ACK_CONSUMED].name	= "rxe_eun_ack_consumed",
-	[EUN_CNT_ACK_RETRY].name	= "rxe_eun_ack_retry",
+	[EUN_CNT_RX_OOO].name		= "rxe_eun_rx_ooo",
+	[EUN_CNT_RX_MALFORMED].name	= "rxe_eun_rx_malformed",
+	[EUN_CNT_RX_MODE].name		= "rxe_eun_rx_mode_mismatch",
+	[EUN_CNT_RX_HELD].name		= "rxe_eun_rx_held_completions",
+	[EUN_CNT_ACK_SENT].name		= "rxe_eun_ack_sent",
+	[EUN_CNT_SACK_SENT].name	= "rxe_eun_sack_sent",
+	[EUN_CNT_NACK_SENT].name	= "rxe_eun_nack_sent",
+	[EUN_CNT_NACK_SENT_CAP].name	= "rxe_eun_nack_sent_cap",
+	[EUN_CNT_NACK_SENT_NOMEM].name	= "rxe_eun_nack_sent_nomem",
+	[EUN_CNT_NACK_SENT_RNR].name	= "rxe_eun_nack_sent_rnr",
+	[EUN_CNT_NACK_SENT_ERR].name	= "rxe_eun_nack_sent_error",
+	[EUN_CNT_ACK_RCVD].name		= "rxe_eun_ack_rcvd",
+	[EUN_CNT_SACK_RCVD].name	= "rxe_eun_sack_rcvd",
+	[EUN_CNT_NACK_RCVD].name	= "rxe_eun_nack_rcvd",
+	[EUN_CNT_ACK_BAD].name		= "rxe_eun_ack_bad",
+	[EUN_CNT_RETX_TIMEOUT].name	= "rxe_eun_retx_timeout",
+	[EUN_CNT_RETX_NACK].name	= "rxe_eun_retx_nack",
+	[EUN_CNT_RETX_REORDER].name	= "rxe_eun_retx_reorder",
+	[EUN_CNT_RETX_SPURIOUS].name	= "rxe_eun_retx_spurious",
+	[EUN_CNT_QP_FALLBACK].name	= "rxe_eun_qp_fallback",
 	[EUN_CNT_GBN_RETRY].name	= "rxe_eun_gbn_retry",
 	[EUN_CNT_RCV_DROP].name		= "rxe_eun_rcv_drop",
 	[EUN_CNT_RCV_DROP_OPCODE].name	= "rxe_eun_rcv_drop_opcode",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",
+	[EUN_CNT_BM_GROWS].name		= "rxe_eun_bitmap_grows",
+	[EUN_CNT_BM_MERGES].name	= "rxe_eun_bitmap_merges",
 };
 
 /*
@@ -51,16 +71,19 @@ int eun_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 {
 	u64 *value = stats->value + first;
 	struct eun_mc_stats mc = {};
+	struct eun_bm_stats bm = {};
 	unsigned int i;
 
 	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
 		value[i] = atomic64_read(&rxe->eun.counters[i]);
 
-	eun_dev_mc_stats(rxe, &mc);
+	eun_dev_mc_stats(rxe, &mc, &bm);
 	value[EUN_CNT_EMEM_IN_USE] = mc.in_use[EUN_MC_BITMAP] +
 				     mc.in_use[EUN_MC_META];
 	value[EUN_CNT_EMEM_PEAK] = mc.peak;
 	value[EUN_CNT_EMEM_ALLOC_FAIL] = mc.failures;
+	value[EUN_CNT_BM_GROWS] = bm.grows;
+	value[EUN_CNT_BM_MERGES] = bm.merges;
 
 	return first + EUN_NUM_COUNTERS;
 }

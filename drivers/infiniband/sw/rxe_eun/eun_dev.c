@@ -93,8 +93,10 @@ void eun_dev_cleanup(struct rxe_dev *rxe)
  * eun_dev_mc_stats() - usage figures of a device's emulated memory
  * @rxe: the device
  * @st: filled in; left as it is when the device has no memory set up
+ * @bst: the bitmaps' event counts, filled in likewise
  */
-void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st)
+void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st,
+		      struct eun_bm_stats *bst)
 {
 	struct eun_dev *ed = &rxe->eun;
 
@@ -102,6 +104,7 @@ void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st)
 		return;
 	spin_lock_bh(&ed->lock);
 	eun_mc_get_stats(&ed->mc, st);
+	*bst = ed->bm.stats;
 	spin_unlock_bh(&ed->lock);
 }
 

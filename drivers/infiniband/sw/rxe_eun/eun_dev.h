@@ -10,13 +10,15 @@
 
 struct rxe_dev;
 struct eun_mc_stats;
+struct eun_bm_stats;
 
 /* Connection slots of a device's memory controller: one per tracking QP. */
 #define EUN_DEV_MAX_CONNS	4096
 
 int eun_dev_init(struct rxe_dev *rxe, const char *name);
 void eun_dev_cleanup(struct rxe_dev *rxe);
-void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st);
+void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st,
+		      struct eun_bm_stats *bst);
 u32 eun_dev_max_inflight(struct rxe_dev *rxe);
 
 void eun_debugfs_init(void);

@@ -9,17 +9,7 @@
  */
 
 #include "rxe.h"
-#include "eun_hooks.h"
-
-void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
-{
-	qp->eun.mode = EUN_QP_GO_BACK_N;
-}
-
-void eun_qp_cleanup(struct rxe_qp *qp)
-{
-	qp->eun.mode = EUN_QP_GO_BACK_N;
-}
+#include "eun_qp.h"
 
 static const enum eun_counter eun_psn_counter[] = {
 	[EUN_PSN_ACCEPT]	= EUN_CNT_PSN_ACCEPT,
@@ -27,10 +17,17 @@ static const enum eun_counter eun_psn_counter[] = {
 	[EUN_PSN_DROP]		= EUN_CNT_PSN_DROP,
 };
 
+/* An ooo packet reached a go-back-N QP: its peer runs another mode. */
+static enum eun_psn_verdict eun_resp_mode_mismatch(struct rxe_qp *qp)
+{
+	eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_RX_MODE);
+	return EUN_PSN_CONSUMED;
+}
+
 static enum eun_psn_verdict eun_count_psn(struct rxe_qp *qp,
 					  enum eun_psn_verdict verdict)
 {
-	if (verdict != EUN_PSN_STOCK)
+	if (verdict != EUN_PSN_STOCK && verdict != EUN_PSN_CONSUMED)
 		eun_counter_inc(to_rdev(qp->ibqp.device),
 				eun_psn_counter[verdict]);
 	return verdict;
@@ -40,8 +37,13 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt)
 {
 	switch (qp->eun.mode) {
+	case EUN_QP_STATIC:
+	case EUN_QP_EUNOMIA:
+		return eun_rx_request(qp, pkt);
 	case EUN_QP_GO_BACK_N:
 	default:
+		if (eun_op_is_ooo_request(pkt->opcode))
+			return eun_resp_mode_mismatch(qp);
 		return eun_count_psn(qp, EUN_PSN_STOCK);
 	}
 }
@@ -57,9 +59,41 @@ enum eun_ack_verdict eun_comp_check_ack(struct rxe_qp *qp,
 	}
 }
 
+/* Every packet the completer dequeues, before its PSN is looked at. */
+enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
+				      struct rxe_pkt_info *pkt)
+{
+	return eun_comp_ack(qp, pkt);
+}
+
 void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 struct rxe_pkt_info *pkt)
 {
+}
+
+/* The requester holds the next packet (beyond the in-flight window). */
+bool eun_req_must_wait(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	return eun_tx_must_wait(qp, wqe);
+}
+
+/* The requester's next packet is built by eun_req_send(), not by rxe. */
+bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	return eun_tx_owns(qp, wqe);
+}
+
+int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
+		 struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
+		 u32 payload)
+{
+	return eun_tx_send(qp, av, wqe, pkt, payload);
+}
+
+/* Before any new packet: resend a hole. 1: one went, call again. */
+int eun_req_resend(struct rxe_qp *qp)
+{
+	return eun_tx_resend(qp);
 }
 
 /* The requester stops sending new PSNs this far ahead of the oldest unacked. */
@@ -68,10 +102,18 @@ u32 eun_req_max_inflight(struct rxe_qp *qp)
 	return eun_dev_max_inflight(to_rdev(qp->ibqp.device));
 }
 
-/* The requester rewinds to the oldest unacknowledged PSN: go-back-N. */
-void eun_req_retry(struct rxe_qp *qp)
+/*
+ * The retransmit timer (or an RNR wait) ran out. A tracking QP marks its
+ * holes lost and returns true; otherwise the requester rewinds to the
+ * oldest unacknowledged PSN: go-back-N.
+ */
+bool eun_req_retry(struct rxe_qp *qp)
 {
-	eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_GBN_RETRY);
+	if (eun_tx_timeout(qp))
+		return true;
+	if (!eun_qp_tracks(qp))
+		eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_GBN_RETRY);
+	return false;
 }
 
 /*

@@ -14,7 +14,7 @@
 
 #include "rxe.h"
 #include "eun_dev.h"
-#include "eun_hooks.h"
+#include "eun_qp.h"
 
 static int eun_probe_roce_port(int family)
 {
@@ -47,6 +47,8 @@ int eun_module_init(void)
 	err = eun_probe_roce_port(AF_INET);
 	if (!err && IS_ENABLED(CONFIG_IPV6))
 		err = eun_probe_roce_port(AF_INET6);
+	if (!err)
+		err = eun_opcodes_install();
 	if (err)
 		return err;
 

@@ -46,15 +46,6 @@ static int eun_mode_set(const char *val, const struct kernel_param *kp)
 		       strim((char *)val));
 		return -EINVAL;
 	}
-	/*
-	 * Refused rather than accepted and run as go-back-N: a user who asks
-	 * for reorder tolerance must not get a silent stock QP.
-	 */
-	if (mode != EUN_QP_GO_BACK_N) {
-		pr_err("rdma_rxe_eun: ooo_mode=%s: the out-of-order data path is not built yet; only gbn runs (Documentation/usage.rst)\n",
-		       eun_mode_names[mode]);
-		return -EOPNOTSUPP;
-	}
 	*(enum eun_qp_mode *)kp->arg = mode;
 	return 0;
 }

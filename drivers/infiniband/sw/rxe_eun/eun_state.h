@@ -14,8 +14,13 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
+#include <linux/timer.h>
+
 #include "eun/eun_bitmap.h"
+#include "eun/eun_holdq.h"
 #include "eun/eun_memctl.h"
+#include "eun/eun_reorder_window.h"
+#include "eun/eun_scoreboard.h"
 #include "eun_counters.h"
 
 /**
@@ -73,11 +78,83 @@ struct eun_dev {
 };
 
 /**
+ * struct eun_rx - receive side of a tracking QP (eun_rx.c), changed only by
+ *	the QP's receive task
+ * @conn: connection index in the device's memory controller
+ * @started: @hq starts at message 0 of this connection (cleared by reset)
+ * @open: the bitmap connection is open at @epsn; guarded by the device lock
+ *	(the QP error path closes it from another context)
+ * @epsn: expected PSN: every PSN before it has arrived
+ * @stock_psn: a stock-format request was left to rxe at @epsn; take the
+ *	responder's cursor as @epsn before the next packet
+ * @ooo_unacked: out-of-order packets since the last acknowledgment sent
+ * @dup_pending: a duplicate arrived since the last acknowledgment
+ * @dup_psn: that duplicate
+ * @hq: completions of SEND and WRITE with immediate, held until in order
+ */
+struct eun_rx {
+	u32 conn;
+	bool started;
+	bool open;
+	u32 epsn;
+	bool stock_psn;
+	u32 ooo_unacked;
+	bool dup_pending;
+	u32 dup_psn;
+	struct eun_holdq hq;
+};
+
+/**
+ * struct eun_tx_wqe - kernel copy of what the sender must know of a send
+ *	WQE (the SQ ring is user-writable)
+ * @first_psn: PSN of its first packet
+ * @last_psn: PSN of its last packet
+ * @msg_seq: message sequence number sent in EUNH
+ * @valid: the fields above describe the WQE now in the slot
+ */
+struct eun_tx_wqe {
+	u32 first_psn;
+	u32 last_psn;
+	u32 msg_seq;
+	bool valid;
+};
+
+/**
+ * struct eun_tx - send side of a tracking QP (eun_tx.c, eun_comp.c),
+ *	changed only by the QP's send task (requester and completer)
+ * @open: @sb starts at the PSN the requester sends next
+ * @stock_out: a stock-format request (READ, atomic, ...) is outstanding
+ * @recv_seq: receive-WQE sequence number of the next SEND or WRITE with
+ *	immediate
+ * @write_seq: sequence number of the next plain WRITE
+ * @wqe: one entry per SQ slot
+ * @nwqe: entries in @wqe
+ * @sb: what became of every PSN in flight
+ * @rw: RACK reorder window
+ * @rack_timer: fires when the reorder window of a PSN runs out
+ */
+struct eun_tx {
+	bool open;
+	bool stock_out;
+	u32 recv_seq;
+	u32 write_seq;
+	struct eun_tx_wqe *wqe;
+	u32 nwqe;
+	struct eun_sb sb;
+	struct eun_rw rw;
+	struct timer_list rack_timer;
+};
+
+/**
  * struct eun_qp - per-QP rxe_eun state
  * @mode: ordering mode, fixed when the QP is created
+ * @rx: receive side (tracking modes only)
+ * @tx: send side (tracking modes only)
  */
 struct eun_qp {
 	enum eun_qp_mode mode;
+	struct eun_rx rx;
+	struct eun_tx tx;
 };
 
 #endif /* EUN_STATE_H */
