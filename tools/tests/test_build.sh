@@ -109,6 +109,11 @@ if assemble "$tmp/good"; then
 		    'eun_req_max_inflight(qp)|rxe_req.c' 'eun_req_retry(qp)|rxe_req.c' \
 		    'eun_rcv_unknown_opcode(rxe, pkt->opcode)|rxe_recv.c' \
 		    'eun_rcv_drop(rxe)|rxe_recv.c' \
+		    'eun_comp_get_ack(qp, pkt)|rxe_comp.c' \
+		    'eun_req_resend(qp)|rxe_req.c' 'eun_req_owns(qp, wqe)|rxe_req.c' \
+		    'eun_req_must_wait(qp, wqe)|rxe_req.c' \
+		    'eun_qp_reset(qp)|rxe_qp.c' 'eun_qp_error(qp)|rxe_qp.c' \
+		    'EUN_PSN_CONSUMED|rxe_resp.c' \
 		    'EUN_LINK_TYPE|rxe.c' 'eun_main.c|' 'Kbuild|'; do
 		what=${hook%%|*} file=${hook#*|}
 		if [ -n "$file" ]; then
