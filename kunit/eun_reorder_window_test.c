@@ -81,11 +81,14 @@ static void eun_rw_loss_after_rtt_and_window(struct kunit *test)
 	fx_ack(test, f, 0xfffffe, 0x1, 101 * US);
 	KUNIT_EXPECT_EQ(test, f->rw.rtt_ns, 100 * US);
 	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 25 * US);
-	/* Not yet: due at 0 + 100 + 25 us, which is what the timer gets. */
+	/*
+	 * Not yet: due at 0 + (SRTT 100 + 4 RTTVAR 50) + window 25 us, which
+	 * is what the timer gets.
+	 */
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 101 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 125 * US);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US - 1, &next), 0);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US, &next), 1);
+	KUNIT_EXPECT_EQ(test, next, 325 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
 	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0xfffffe)->state, EUN_SB_LOST);
 	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0xfffffe)->cause, EUN_SB_CAUSE_REORDER);
 	/* PSN 0 was sent after the delivered one: never a candidate. */
@@ -104,18 +107,21 @@ static void eun_rw_retransmission_lost_again(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 1 * US), 0);
 	fx_ack(test, f, 0, 0x1, 101 * US);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 200 * US, &next), 1);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
 	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
-	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 200 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 325 * US), 0);
 	/* Resent after everything delivered: not a candidate any more. */
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 0);
-	/* A PSN sent after the retransmission is delivered: it is due again. */
-	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 201 * US), 0);
-	fx_ack(test, f, 0, 0x3, 301 * US);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 301 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 325 * US);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
+	/*
+	 * A PSN sent after the retransmission is delivered: it is due again,
+	 * at 325 + (SRTT 100 + 4 RTTVAR 37.5) + 25 us.
+	 */
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 326 * US), 0);
+	fx_ack(test, f, 0, 0x3, 426 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 426 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 600 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 600 * US, &next), 1);
 	KUNIT_EXPECT_EQ(test, f->sb.stats.retransmits[EUN_SB_CAUSE_REORDER], 1);
 }
 
@@ -128,24 +134,24 @@ static void eun_rw_spurious_widens(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 1 * US), 0);
 	fx_ack(test, f, 0, 0x1, 101 * US);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 125 * US, &next), 1);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
 	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
-	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 125 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 325 * US), 0);
 	/* The original was only late: acknowledged 5 us after the resend. */
-	fx_ack(test, f, 2, 0, 130 * US);
+	fx_ack(test, f, 2, 0, 330 * US);
 	KUNIT_EXPECT_EQ(test, f->sb.stats.spurious, 1);
 	KUNIT_EXPECT_EQ(test, f->rw.mult, 2);
 	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 50 * US);
 	/* Within the same round trip a second piece of evidence adds nothing. */
-	eun_rw_spurious(&f->rw, 131 * US);
+	eun_rw_spurious(&f->rw, 331 * US);
 	KUNIT_EXPECT_EQ(test, f->rw.mult, 2);
-	eun_rw_spurious(&f->rw, 230 * US);
-	KUNIT_EXPECT_EQ(test, f->rw.mult, 3);
-	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 75 * US);
-	/* Never wider than SRTT (100 us here). */
-	eun_rw_spurious(&f->rw, 330 * US);
 	eun_rw_spurious(&f->rw, 430 * US);
-	KUNIT_EXPECT_EQ(test, f->rw.mult, 5);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 4);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 100 * US);
+	/* Never wider than SRTT (100 us here). */
+	eun_rw_spurious(&f->rw, 530 * US);
+	eun_rw_spurious(&f->rw, 630 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 16);
 	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 100 * US);
 	KUNIT_EXPECT_EQ(test, f->rw.stats.spurious, 5);
 	KUNIT_EXPECT_EQ(test, f->rw.stats.widened, 4);
@@ -327,9 +333,12 @@ static void eun_rw_real_loss_found_early(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s->marked, 1);
 	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&s->f->sb, drop)->state, EUN_SB_LOST);
 	KUNIT_EXPECT_EQ(test, eun_sb_count(&s->f->sb, EUN_SB_LOST), 1);
-	/* Found about RTT + window after it was sent, not after an RTO. */
+	/*
+	 * Found within SRTT + 4 RTTVAR + window after it was sent (two RTTs
+	 * at most here), not after an RTO.
+	 */
 	rtt_max = 2 * SIM_OWD + SIM_OWD / 2;
-	bound = drop * SIM_GAP + rtt_max + rtt_max / 4;
+	bound = drop * SIM_GAP + 2 * rtt_max;
 	KUNIT_EXPECT_LE(test, s->first_mark_ns, bound);
 	KUNIT_EXPECT_GE(test, s->first_mark_ns, drop * SIM_GAP + 2 * SIM_OWD);
 }

@@ -42,6 +42,7 @@ struct eun_rw_stats {
  * @min_rtt_ns: smallest RTT sample since init (RFC 8985 uses a windowed
  *	minimum; a connection here lives on one fabric path set)
  * @srtt_ns: smoothed RTT (gain 1/8), the window's upper bound
+ * @rttvar_ns: RTT variation (gain 1/4, RFC 6298)
  * @rtt_ns: latest RTT sample (RACK.rtt)
  * @xmit_ns: transmit time of the most recently sent PSN known delivered
  *	(RACK.xmit_ts)
@@ -57,6 +58,7 @@ struct eun_rw_stats {
 struct eun_rw {
 	u64 min_rtt_ns;
 	u64 srtt_ns;
+	u64 rttvar_ns;
 	u64 rtt_ns;
 	u64 xmit_ns;
 	u32 psn;
@@ -74,6 +76,7 @@ void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
 		   const struct eun_sb_ack_result *res, u64 now);
 void eun_rw_spurious(struct eun_rw *rw, u64 now);
 u64 eun_rw_reo_wnd(const struct eun_rw *rw);
+u64 eun_rw_loss_wait(const struct eun_rw *rw);
 u64 eun_rw_spurious_ns(const struct eun_rw *rw);
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns);

@@ -376,7 +376,7 @@ int sbm_set_spurious(struct sbm *m, u64 ns)
 int sbm_detect(struct sbm *m)
 {
 	const struct eun_rw *rw = &m->rw;
-	u64 wait = rw->rtt_ns + eun_rw_reo_wnd(rw), next = 0, got_next, s;
+	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s;
 	int want = 0, ret;
 
 	for (s = m->una; s < m->nxt && rw->has_rtt && rw->has_xmit; s++) {

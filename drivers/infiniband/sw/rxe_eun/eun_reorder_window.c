@@ -23,8 +23,9 @@
  *
  * Loss rule. A PSN in flight (or retransmitted), not SACKed, that was sent
  * before the most recently sent delivered PSN (earlier time, or the same
- * time and a lower PSN) is lost once now >= its transmit time + latest RTT
- * + reorder window. A PSN that is only overtaken is acknowledged within
+ * time and a lower PSN) is lost once now >= its transmit time + the larger
+ * of the latest RTT and srtt + 4 rttvar + reorder window
+ * (eun_rw_loss_wait()). A PSN that is only overtaken is acknowledged within
  * about one RTT of its sending, so when the network reorders by less than
  * the window in time, nothing is ever marked. Until an RTT has been
  * sampled nothing is marked at all: the retransmit timer covers that time.
@@ -33,7 +34,10 @@
  *
  * Window. reo_wnd = min(mult * min_rtt / 4, srtt). Each spurious
  * retransmission (an ACK too soon after a retransmission, or a duplicate
- * the responder reports) grows mult by one, at most once per smoothed RTT
+ * the responder reports) doubles mult (RFC 8985 adds one: with a minimum
+ * RTT of an undelayed packet far below the reordering in time, that took
+ * tens of round trips of spurious resends to adapt), at most once per
+ * smoothed RTT
  * so that a burst of them from one reordering event counts once, and up
  * to %EUN_RW_MAX_MULT. After %EUN_RW_PERSIST recoveries (a recovery ends
  * when no PSN is lost or being resent any more) without a new widening,
@@ -59,9 +63,14 @@ static void rw_rtt_sample(struct eun_rw *rw, u64 rtt)
 	if (!rw->has_rtt) {
 		rw->min_rtt_ns = rtt;
 		rw->srtt_ns = rtt;
+		rw->rttvar_ns = rtt / 2;
 		rw->has_rtt = true;
 	} else {
+		u64 dev = rtt > rw->srtt_ns ? rtt - rw->srtt_ns :
+					      rw->srtt_ns - rtt;
+
 		rw->min_rtt_ns = min(rw->min_rtt_ns, rtt);
+		rw->rttvar_ns = rw->rttvar_ns - rw->rttvar_ns / 4 + dev / 4;
 		rw->srtt_ns = rw->srtt_ns - rw->srtt_ns / 8 + rtt / 8;
 	}
 	rw->rtt_ns = rtt;
@@ -144,8 +153,7 @@ void eun_rw_spurious(struct eun_rw *rw, u64 now)
 	if (rw->stats.widened && rw->has_rtt && now >= rw->widened_ns &&
 	    now - rw->widened_ns < rw->srtt_ns)
 		return;
-	if (rw->mult < EUN_RW_MAX_MULT)
-		rw->mult++;
+	rw->mult = min_t(u32, rw->mult * 2, EUN_RW_MAX_MULT);
 	rw->persist = EUN_RW_PERSIST;
 	rw->widened_ns = now;
 	rw->stats.widened++;
@@ -162,6 +170,28 @@ u64 eun_rw_reo_wnd(const struct eun_rw *rw)
 	if (!rw->has_rtt)
 		return 0;
 	return min(rw->min_rtt_ns / 4 * rw->mult, rw->srtt_ns);
+}
+
+/**
+ * eun_rw_loss_wait() - how long after its transmission an overtaken PSN
+ *	counts as lost
+ * @rw: reorder window
+ *
+ * RFC 8985 waits RACK.rtt + reo_wnd. Here the RTT term is at least
+ * srtt + 4 * rttvar, the RTT a packet may take without being late (RFC
+ * 6298). The transmit time is when the requester built the packet: a
+ * burst of a full window leaves the host over many milliseconds, and a
+ * soft NIC's round trips vary with where in the burst a packet was. With
+ * RACK.rtt alone, a "delay 1ms reorder 25% 50%" transfer resent one
+ * packet in twenty, every one spuriously. Losses are found a few RTTs
+ * after the fact, still far sooner than by the retransmit timeout.
+ *
+ * Return: the wait in ns; 0 before any RTT sample.
+ */
+u64 eun_rw_loss_wait(const struct eun_rw *rw)
+{
+	return max(rw->rtt_ns, rw->srtt_ns + 4 * rw->rttvar_ns) +
+	       eun_rw_reo_wnd(rw);
 }
 
 /* Whether @e was sent before the most recently sent delivered PSN. */
@@ -184,7 +214,7 @@ static bool rw_sent_before(const struct eun_rw *rw,
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns)
 {
-	u64 wait = rw->rtt_ns + eun_rw_reo_wnd(rw), next = 0;
+	u64 wait = eun_rw_loss_wait(rw), next = 0;
 	const struct eun_sb_entry *e;
 	u32 psn;
 	int n = 0;
