@@ -3,8 +3,8 @@
 #
 # Malformed RoCEv2 packets are dropped, never accepted and never crash the
 # kernel: each guest sends the other a fixed set of bad UDP 4791 packets
-# (shorter than a BTH, opcodes rxe does not know such as the ones of the
-# out-of-order modes, known opcodes with a wrong ICRC, random bytes). The
+# (shorter than a BTH, opcodes rxe does not know, known opcodes and the
+# out-of-order modes' ones with a wrong ICRC, random bytes). The
 # receiver's rcvd_pkts (counted only once a packet passed its checks) must
 # not move; on rdma_rxe_eun the drop counters must count every packet,
 # and the unknown opcodes apart. The device still works afterwards.
@@ -28,9 +28,11 @@ send_bad()
 	rng = random.Random(4791)
 	pkts, unknown = [], 0
 	pkts += [bytes(n) for n in (0, 1, 4, 11)]               # below a BTH
-	for op in (0x15, 0x18, 0x19, 0x1a, 0x1b, 0x1e, 0x1f):  # free RC values
+	for op in (0x15, 0x1b, 0x1e, 0x1f):    # RC values no rxe knows
 	    pkts.append(bth(op, 0x11, 7) + bytes(64))
 	    unknown += 1
+	for op in (0x18, 0x19, 0x1a):          # rxe_eun's ooo ones, bad ICRC
+	    pkts.append(bth(op, 0x11, 7) + bytes(64))
 	for op in (0x04, 0x0a, 0x0c, 0x11):    # known, to QP 0x11, bad ICRC
 	    pkts.append(bth(op, 0x11, 7) + bytes(16) + b"\xde\xad\xbe\xef")
 	pkts.append(bth(0x04, 0x11, 7))        # no room for an ICRC

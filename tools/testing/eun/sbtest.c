@@ -240,7 +240,9 @@ static void sim_arrive_at(struct sim *s, u32 idx, u64 sent_at)
 /*
  * Latest time a drop may be found: a PSN sent after it arrives within
  * 4 gaps (at most 3 drops), its ACK within RTT <= 2 OWD + jitter, then
- * the loss is due RTT + window (<= min RTT / 4) after the drop was sent.
+ * the loss is due max(RTT, SRTT + 4 RTTVAR) + window after the drop was
+ * sent: SRTT <= RTT, RTTVAR <= RTT / 2 (its first value), the window
+ * <= min RTT / 4.
  * Only for drops followed by a packet that is not dropped: for the others,
  * the first later packet delivered may be any retransmission, or none.
  */
@@ -253,7 +255,7 @@ static bool sim_late(const struct sim *s, u32 psn, u64 now)
 		;
 	if (k >= s->n || s->drop[k])
 		return false;
-	return now > psn * s->gap + 4 * s->gap + rtt + rtt / 4 &&
+	return now > psn * s->gap + 4 * s->gap + 3 * rtt + rtt / 4 &&
 	       eun_sb_lookup(&s->sb, psn)->cause == EUN_SB_CAUSE_REORDER;
 }
 
