@@ -8,7 +8,7 @@
 # of Documentation/results.rst (tools/bench/summarize.sh).
 #
 # Every (column, profile, op, size, repetition) gets a row: a column whose
-# module refused to load (an ooo_mode not built yet) or whose boot ended
+# module refused to load (parameters it rejects) or whose boot ended
 # early fills its missing rows with status "unavailable" or "not-run".
 #
 # Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]

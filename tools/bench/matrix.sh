@@ -105,7 +105,7 @@ transfer()
 }
 
 [ -n "$BED_PROFILES" ] || { log_skip "no PROFILES in the config"; exit $ksft_skip; }
-# A mode the module refuses (not built yet) is a column without figures,
+# A mode the module refuses (bad parameters) is a column without figures,
 # not a failed run: bench.sh marks its rows "unavailable".
 if [ "$BED_MODULE" = rdma_rxe_eun ] && ! bed_module_live rdma_rxe_eun &&
    dmesg | grep -q "invalid for parameter"; then

@@ -154,7 +154,7 @@ awk -v table="$table" -v src="$(basename "$csv")" -v size="$big" '
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
 		print "clock), " size " B messages; ``(k/n)``: k of n repetitions finished;"
 		print "a word instead of a figure: none finished (``timeout``, ``fail``,"
-		print "``unavailable``: the mode is not built yet). Generated from " src "."
+		print "``unavailable``: the module refused the mode). Generated from " src "."
 		print ""; print table; print ""; skip = 1; next
 	}
 	/^\.\. bench table end/ { skip = 0 }

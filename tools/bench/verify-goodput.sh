@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # eun-verify's goodput beside perftest's, on both modules: boot the bed
-# once per module (stock rdma_rxe, then rdma_rxe_eun) running
+# once per module (stock rdma_rxe, then rdma_rxe_eun, ooo_mode=eunomia) running
 # tools/eun-verify/bed-goodput.sh (WRITE, SEND, READ for every SIZES at
 # ITERS messages, every byte checked), then print one table and write
 # $RESULTS/verify-goodput.csv. A row says DISAGREE when perftest's own
@@ -36,8 +36,10 @@ mkdir -p "$top"
 status=0
 for m in rdma_rxe rdma_rxe_eun; do
 	echo "$prog: === $m"
+	mode=()
+	[ $m = rdma_rxe_eun ] && mode=(-s MODULE_PARAMS=ooo_mode=eunomia)
 	"$repo/tools/vm/bed.sh" -o "$top/$m" -s MODULE=$m -s NAME=verify-goodput-$m \
-		-t tools/eun-verify/bed-goodput.sh "${over[@]}" \
+		-t tools/eun-verify/bed-goodput.sh "${mode[@]}" "${over[@]}" \
 		"$repo/tools/vm/configs/selftest-rxe.conf" || status=1
 done
 
