@@ -35,11 +35,16 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_GBN_RETRY].name	= "rxe_eun_gbn_retry",
 	[EUN_CNT_RCV_DROP].name		= "rxe_eun_rcv_drop",
 	[EUN_CNT_RCV_DROP_OPCODE].name	= "rxe_eun_rcv_drop_opcode",
+	[EUN_CNT_WSYNC_HELD].name	= "rxe_eun_wsync_held",
+	[EUN_CNT_WSYNC_FULL].name	= "rxe_eun_wsync_hold_full",
+	[EUN_CNT_WSYNC_DELAYED].name	= "rxe_eun_wsync_delayed",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",
 	[EUN_CNT_BM_GROWS].name		= "rxe_eun_bitmap_grows",
 	[EUN_CNT_BM_MERGES].name	= "rxe_eun_bitmap_merges",
+	[EUN_CNT_WSYNC_IN_USE].name	= "rxe_eun_wsync_slots_in_use",
+	[EUN_CNT_WSYNC_PEAK].name	= "rxe_eun_wsync_slots_peak",
 };
 
 /*
@@ -72,18 +77,21 @@ int eun_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	u64 *value = stats->value + first;
 	struct eun_mc_stats mc = {};
 	struct eun_bm_stats bm = {};
+	struct eun_lastpkt_stats lp = {};
 	unsigned int i;
 
 	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
 		value[i] = atomic64_read(&rxe->eun.counters[i]);
 
-	eun_dev_mc_stats(rxe, &mc, &bm);
+	eun_dev_mc_stats(rxe, &mc, &bm, &lp);
 	value[EUN_CNT_EMEM_IN_USE] = mc.in_use[EUN_MC_BITMAP] +
 				     mc.in_use[EUN_MC_META];
 	value[EUN_CNT_EMEM_PEAK] = mc.peak;
 	value[EUN_CNT_EMEM_ALLOC_FAIL] = mc.failures;
 	value[EUN_CNT_BM_GROWS] = bm.grows;
 	value[EUN_CNT_BM_MERGES] = bm.merges;
+	value[EUN_CNT_WSYNC_IN_USE] = lp.in_use;
+	value[EUN_CNT_WSYNC_PEAK] = lp.peak;
 
 	return first + EUN_NUM_COUNTERS;
 }

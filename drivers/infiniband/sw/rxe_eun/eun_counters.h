@@ -34,6 +34,9 @@ enum eun_counter {
 	EUN_CNT_GBN_RETRY,	/* go-back-N: requester rewound to the oldest PSN */
 	EUN_CNT_RCV_DROP,	/* packet dropped by rxe_rcv()'s checks */
 	EUN_CNT_RCV_DROP_OPCODE,	/* ... of which: an opcode rxe does not know */
+	EUN_CNT_WSYNC_HELD,	/* WRITE's last packet held at the receiver */
+	EUN_CNT_WSYNC_FULL,	/* ... dropped: every slot of the pool held */
+	EUN_CNT_WSYNC_DELAYED,	/* WRITE's last packet held at the sender */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -41,6 +44,8 @@ enum eun_counter {
 	EUN_CNT_EMEM_ALLOC_FAIL,
 	EUN_CNT_BM_GROWS,
 	EUN_CNT_BM_MERGES,
+	EUN_CNT_WSYNC_IN_USE,
+	EUN_CNT_WSYNC_PEAK,
 	EUN_NUM_COUNTERS
 };
 

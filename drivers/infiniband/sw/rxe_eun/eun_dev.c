@@ -58,6 +58,9 @@ int eun_dev_init(struct rxe_dev *rxe, const char *name)
 	err = eun_dev_init_bitmaps(rxe);
 	if (err)
 		goto err_bitmaps;
+	err = eun_wsync_dev_init(rxe);
+	if (err)
+		goto err_bitmaps;
 
 	eun_debugfs_add_dev(rxe, name);
 	ed->ready = true;
@@ -85,6 +88,7 @@ void eun_dev_cleanup(struct rxe_dev *rxe)
 	ed->ready = false;
 	eun_debugfs_remove_dev(rxe);
 	WARN_ON(!ida_is_empty(&ed->conn_ida));
+	eun_wsync_dev_cleanup(rxe);
 	ida_destroy(&ed->conn_ida);
 	eun_mc_destroy(&ed->mc);
 }
@@ -94,9 +98,10 @@ void eun_dev_cleanup(struct rxe_dev *rxe)
  * @rxe: the device
  * @st: filled in; left as it is when the device has no memory set up
  * @bst: the bitmaps' event counts, filled in likewise
+ * @lst: the held last packets' figures (write_sync=receiver), likewise
  */
 void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st,
-		      struct eun_bm_stats *bst)
+		      struct eun_bm_stats *bst, struct eun_lastpkt_stats *lst)
 {
 	struct eun_dev *ed = &rxe->eun;
 
@@ -105,6 +110,7 @@ void eun_dev_mc_stats(struct rxe_dev *rxe, struct eun_mc_stats *st,
 	spin_lock_bh(&ed->lock);
 	eun_mc_get_stats(&ed->mc, st);
 	*bst = ed->bm.stats;
+	*lst = ed->lp.stats;
 	spin_unlock_bh(&ed->lock);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
- * hd_cap_bits, static_bits, max_inflight.
+ * hd_cap_bits, static_bits, max_inflight, write_sync, wsync_slots.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -25,12 +25,21 @@ static const char * const eun_mode_names[] = {
 };
 static_assert(ARRAY_SIZE(eun_mode_names) == EUN_QP_MODE_COUNT);
 
+static const char * const eun_wsync_names[] = {
+	[EUN_WSYNC_NONE]	= "none",
+	[EUN_WSYNC_SENDER]	= "sender",
+	[EUN_WSYNC_RECEIVER]	= "receiver",
+};
+static_assert(ARRAY_SIZE(eun_wsync_names) == EUN_WSYNC_COUNT);
+
 static enum eun_qp_mode ooo_mode = EUN_QP_GO_BACK_N;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_BM_DEF_BLOCK_BITS;
 static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
+static enum eun_write_sync write_sync = EUN_WSYNC_RECEIVER;
+static unsigned int wsync_slots = EUN_DEF_WSYNC_SLOTS;
 
 const char *eun_mode_name(enum eun_qp_mode mode)
 {
@@ -59,6 +68,35 @@ static int eun_mode_get(char *buf, const struct kernel_param *kp)
 static const struct kernel_param_ops eun_mode_ops = {
 	.set = eun_mode_set,
 	.get = eun_mode_get,
+};
+
+const char *eun_wsync_name(enum eun_write_sync ws)
+{
+	return ws < EUN_WSYNC_COUNT ? eun_wsync_names[ws] : "?";
+}
+
+static int eun_wsync_set(const char *val, const struct kernel_param *kp)
+{
+	int ws = sysfs_match_string(eun_wsync_names, val);
+
+	if (ws < 0) {
+		pr_err("rdma_rxe_eun: write_sync='%s': not one of none, sender, receiver\n",
+		       strim((char *)val));
+		return -EINVAL;
+	}
+	*(enum eun_write_sync *)kp->arg = ws;
+	return 0;
+}
+
+static int eun_wsync_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n",
+			  eun_wsync_name(*(enum eun_write_sync *)kp->arg));
+}
+
+static const struct kernel_param_ops eun_wsync_ops = {
+	.set = eun_wsync_set,
+	.get = eun_wsync_get,
 };
 
 /*
@@ -134,6 +172,13 @@ EUN_UINT_PARAM(max_inflight,
 	       .min = EUN_MIN_MAX_INFLIGHT, .max = EUN_MAX_MAX_INFLIGHT,
 	       .pow2 = true);
 
+module_param_cb(write_sync, &eun_wsync_ops, &write_sync, 0644);
+MODULE_PARM_DESC(write_sync,
+		 "when a WRITE's last packet is placed: none, sender (after the rest is acknowledged), receiver (held until the rest is in, default)");
+EUN_UINT_PARAM(wsync_slots,
+	       "held last packets of WRITEs a device can keep with write_sync=receiver, of 4 KiB each (default 64)",
+	       .min = 1, .max = EUN_LP_MAX_SLOTS);
+
 /**
  * eun_params_get() - snapshot the parameters for a new device
  * @p: filled in
@@ -150,5 +195,7 @@ void eun_params_get(struct eun_params *p)
 	p->hd_cap_bits = hd_cap_bits;
 	p->static_bits = static_bits;
 	p->max_inflight = max_inflight;
+	p->write_sync = write_sync;
+	p->wsync_slots = wsync_slots;
 	kernel_param_unlock(THIS_MODULE);
 }

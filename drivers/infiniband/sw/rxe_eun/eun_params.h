@@ -20,8 +20,10 @@
 /* Far below half the 24-bit PSN space, and a power of two for the rings. */
 #define EUN_MAX_MAX_INFLIGHT	16384
 #define EUN_MIN_EMEM_BLOCKS	16
+#define EUN_DEF_WSYNC_SLOTS	64
 
 void eun_params_get(struct eun_params *p);
 const char *eun_mode_name(enum eun_qp_mode mode);
+const char *eun_wsync_name(enum eun_write_sync ws);
 
 #endif /* EUN_PARAMS_H */

@@ -69,6 +69,7 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 		goto err_wqe;
 	}
 	eun_rw_init(&eq->tx.rw);
+	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
 	timer_setup(&eq->tx.rack_timer, eun_qp_rack_timer, 0);
 	return 0;
 
@@ -129,8 +130,10 @@ void eun_qp_reset(struct rxe_qp *qp)
 	if (!eun_qp_tracks(qp))
 		return;
 	eun_qp_close_bitmap(qp);
+	eun_wsync_qp_drop(qp);
 	timer_delete_sync(&qp->eun.tx.rack_timer);
 	qp->eun.tx.open = false;
+	qp->eun.tx.wsync_psn = EUN_WSYNC_NO_PSN;
 	qp->eun.tx.stock_out = false;
 	qp->eun.rx.stock_psn = false;
 }
@@ -139,13 +142,15 @@ void eun_qp_reset(struct rxe_qp *qp)
  * eun_qp_error() - release what a QP in error no longer needs
  * @qp: the QP, just moved to the error state
  *
- * An erred QP places nothing more: its bitmap memory goes back to the
- * device at once, not when the application gets round to destroying it.
+ * An erred QP places nothing more: its bitmap memory and held last
+ * packets go back to the device at once, not when the application gets round to destroying it.
  */
 void eun_qp_error(struct rxe_qp *qp)
 {
-	if (eun_qp_tracks(qp))
-		eun_qp_close_bitmap(qp);
+	if (!eun_qp_tracks(qp))
+		return;
+	eun_qp_close_bitmap(qp);
+	eun_wsync_qp_drop(qp);
 }
 
 /**
@@ -160,6 +165,7 @@ void eun_qp_cleanup(struct rxe_qp *qp)
 	if (!eun_qp_tracks(qp))
 		return;
 	eun_qp_close_bitmap(qp);
+	eun_wsync_qp_drop(qp);
 	timer_delete_sync(&eq->tx.rack_timer);
 	kfree(eq->tx.wqe);
 	eq->tx.wqe = NULL;

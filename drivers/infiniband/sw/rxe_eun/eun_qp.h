@@ -48,4 +48,14 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 				  struct rxe_pkt_info *pkt);
 void eun_comp_detect_loss(struct rxe_qp *qp, u64 now);
 
+/* eun_wsync.c */
+struct eun_rx_pkt;
+int eun_wsync_rx_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p);
+void eun_wsync_rx_cancel(struct rxe_qp *qp, int slot);
+int eun_wsync_rx_place_ready(struct rxe_qp *qp);
+void eun_wsync_qp_drop(struct rxe_qp *qp);
+bool eun_wsync_tx_delay(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
+bool eun_wsync_tx_ack_req(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			  u32 psn, u32 last_psn);
+
 #endif /* EUN_QP_H */

@@ -292,24 +292,43 @@ static int eun_rx_track(struct rxe_qp *qp, u32 psn, struct eun_bm_result *res)
 	return err;
 }
 
+/* Placement failed: the QP cannot go on (its MR changed under it). */
+static void eun_rx_place_failed(struct rxe_qp *qp, u32 psn)
+{
+	eun_rx_nack(qp, EUN_NACK_ACCESS, psn);
+	rxe_qp_error(qp);
+}
+
+/*
+ * A new packet: place it (or keep it aside, @held: write_sync=receiver),
+ * and once the expected PSN moves, the held last packets and the
+ * completions it put in order.
+ */
 static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
-			  struct eun_rx_pkt *p, const struct eun_bm_result *res)
+			  struct eun_rx_pkt *p, const struct eun_bm_result *res,
+			  bool held)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	bool last = p->eh.flags & EUN_EXT_F_LAST;
 
-	if (eun_place_data(qp, p)) {
-		eun_rx_nack(qp, EUN_NACK_ACCESS, pkt->psn);
-		rxe_qp_error(qp);
+	if (!held && eun_place_data(qp, p)) {
+		eun_rx_place_failed(qp, pkt->psn);
 		return;
 	}
 	eun_rx_count(qp, EUN_CNT_PSN_ACCEPT);
 	if (res->verdict == EUN_BM_OOO)
 		eun_rx_count(qp, EUN_CNT_RX_OOO);
+	if (held)
+		eun_rx_count(qp, EUN_CNT_WSYNC_HELD);
 	if (eun_rx_has_completion(p))
 		eun_rx_note(qp, pkt, p);
-	if (res->verdict == EUN_BM_IN_ORDER)
+	if (res->verdict == EUN_BM_IN_ORDER) {
 		rx->epsn = res->head;
+		if (eun_wsync_rx_place_ready(qp)) {
+			eun_rx_place_failed(qp, pkt->psn);
+			return;
+		}
+	}
 	eun_rx_complete(qp, pkt);
 	if (last && eun_rx_has_completion(p) &&
 	    !eun_psn_before(pkt->psn, rx->epsn))
@@ -323,6 +342,7 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	enum eun_nack_reason reason;
 	struct eun_bm_result res;
 	struct eun_rx_pkt p = {};
+	int slot;
 
 	if (eun_rx_parse(qp, pkt, &p)) {
 		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
@@ -337,13 +357,27 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		eun_rx_nack(qp, reason, pkt->psn);
 		goto out;
 	}
-	if (eun_rx_track(qp, pkt->psn, &res))
+	slot = eun_wsync_rx_hold(qp, pkt->psn, &p);
+	if (slot == -ENOSPC) {
+		/* Unmarked: the sender's loss detection sends it again. */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
 		goto out;
+	}
+	if (slot == -EEXIST) {
+		eun_rx_duplicate(qp, pkt->psn);
+		goto out;
+	}
+	if (eun_rx_track(qp, pkt->psn, &res)) {
+		eun_wsync_rx_cancel(qp, slot);
+		goto out;
+	}
+	if (res.verdict != EUN_BM_IN_ORDER && res.verdict != EUN_BM_OOO)
+		eun_wsync_rx_cancel(qp, slot);
 
 	switch (res.verdict) {
 	case EUN_BM_IN_ORDER:
 	case EUN_BM_OOO:
-		eun_rx_accept(qp, pkt, &p, &res);
+		eun_rx_accept(qp, pkt, &p, &res, slot >= 0);
 		break;
 	case EUN_BM_DUPLICATE:
 		eun_rx_duplicate(qp, pkt->psn);

@@ -18,10 +18,16 @@
 
 #include "eun/eun_bitmap.h"
 #include "eun/eun_holdq.h"
+#include "eun/eun_lastpkt.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
 #include "eun_counters.h"
+
+struct rxe_mr;
+
+/* eun_tx.wsync_psn when no packet was delayed: not a 24-bit PSN. */
+#define EUN_WSYNC_NO_PSN	U32_MAX
 
 /**
  * enum eun_qp_mode - how a QP's packets are ordered
@@ -38,6 +44,20 @@ enum eun_qp_mode {
 };
 
 /**
+ * enum eun_write_sync - when the last packet of a WRITE may be placed
+ * @EUN_WSYNC_NONE: on arrival, like every other packet
+ * @EUN_WSYNC_SENDER: the sender holds it until the rest is acknowledged
+ * @EUN_WSYNC_RECEIVER: the receiver holds an early one until the rest is in
+ * @EUN_WSYNC_COUNT: number of values (sizes the name table)
+ */
+enum eun_write_sync {
+	EUN_WSYNC_NONE,
+	EUN_WSYNC_SENDER,
+	EUN_WSYNC_RECEIVER,
+	EUN_WSYNC_COUNT
+};
+
+/**
  * struct eun_params - what one device runs with (see eun_params.c)
  * @mode: ordering mode of the device's RC QPs
  * @emem_blocks: 2-byte blocks of the emulated on-chip memory
@@ -45,6 +65,8 @@ enum eun_qp_mode {
  * @hd_cap_bits: HD bitmap bits one QP may hold
  * @static_bits: static bitmap bits per QP
  * @max_inflight: unacknowledged PSNs a QP may have in flight
+ * @write_sync: when the last packet of a WRITE may be placed
+ * @wsync_slots: held last packets a device can keep (write_sync=receiver)
  */
 struct eun_params {
 	enum eun_qp_mode mode;
@@ -53,6 +75,8 @@ struct eun_params {
 	u32 hd_cap_bits;
 	u32 static_bits;
 	u32 max_inflight;
+	enum eun_write_sync write_sync;
+	u32 wsync_slots;
 };
 
 /**
@@ -63,6 +87,8 @@ struct eun_params {
  * @mc: the device's emulated on-chip memory
  * @bm: the reorder bitmaps of the device's QPs, kept in @mc
  * @conn_ida: connection indexes of @mc, one per tracking QP
+ * @lp: held last packets of WRITEs (write_sync=receiver), guarded by @lock
+ * @lp_mr: the target MR of each slot of @lp, referenced while held
  * @debugfs: the device's debugfs directory, or NULL
  * @ready: set once everything above is set up
  */
@@ -73,6 +99,8 @@ struct eun_dev {
 	struct eun_memctl mc;
 	struct eun_bm bm;
 	struct ida conn_ida;
+	struct eun_lastpkt lp;
+	struct rxe_mr **lp_mr;
 	struct dentry *debugfs;
 	bool ready;
 };
@@ -132,6 +160,7 @@ struct eun_tx_wqe {
  * @sb: what became of every PSN in flight
  * @rw: RACK reorder window
  * @rack_timer: fires when the reorder window of a PSN runs out
+ * @wsync_psn: the last packet write_sync=sender last counted as delayed
  */
 struct eun_tx {
 	bool open;
@@ -143,6 +172,7 @@ struct eun_tx {
 	struct eun_sb sb;
 	struct eun_rw rw;
 	struct timer_list rack_timer;
+	u32 wsync_psn;
 };
 
 /**

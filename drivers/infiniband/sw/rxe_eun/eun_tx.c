@@ -67,7 +67,8 @@ bool eun_tx_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
  *
  * Return: true while a stock-format request must wait for everything in
  * flight, or an ooo packet for an outstanding stock-format request, or
- * while the scoreboard is full. The completer wakes the requester when
+ * while the scoreboard is full, or while write_sync=sender holds a WRITE's
+ * last packet. The completer wakes the requester when
  * the acknowledged PSN moves.
  */
 bool eun_tx_must_wait(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
@@ -91,7 +92,8 @@ bool eun_tx_must_wait(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 			return true;
 		tx->stock_out = false;
 	}
-	return tx->open && eun_sb_full(&tx->sb);
+	return (tx->open && eun_sb_full(&tx->sb)) ||
+	       eun_wsync_tx_delay(qp, wqe);
 }
 
 /* Copy @len payload bytes from byte @offset of the WQE's data. */
@@ -252,6 +254,7 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		return -EINVAL;
 
 	ack_req = (eh.flags & EUN_EXT_F_LAST) ||
+		  eun_wsync_tx_ack_req(qp, wqe, pkt->psn, tw->last_psn) ||
 		  qp->req.noack_pkts++ > RXE_MAX_PKT_PER_ACK;
 	if (ack_req)
 		qp->req.noack_pkts = 0;

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * write_sync: the last packet of an RDMA WRITE never lands before the
+ * rest of the WRITE.
+ *
+ * Applications that poll the last byte of a buffer to learn that a WRITE
+ * arrived rely on in-order placement, which placing packets as they come
+ * breaks. Two cures (write_sync= of the device):
+ *
+ * - sender: the requester holds a WRITE's last packet until every PSN
+ *   before it is acknowledged (Eunomia's method: one round trip per
+ *   WRITE, nothing held at the receiver);
+ * - receiver: the responder copies an early last packet into a slot of the
+ *   device's pool (eun_lastpkt.c) and places it the moment the cumulative
+ *   expected PSN passes it. The packet is marked in the reorder bitmap and
+ *   SACKed like any other, so the sender does not send it again. The pool
+ *   is the bounded, counted memory this costs: a full pool drops the
+ *   packet unmarked and the sender's loss detection sends it again.
+ */
+
+#include "rxe.h"
+#include "eun_place.h"
+#include "eun_qp.h"
+
+/* Payload bytes of a slot: one packet at the largest RoCE MTU. */
+#define EUN_WSYNC_SLOT_BYTES	EUN_LP_MAX_BYTES
+
+static bool eun_wsync_tx_is_write(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_RDMA_WRITE ||
+	       wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM;
+}
+
+/**
+ * eun_wsync_dev_init() - set up a device's pool of held last packets
+ * @rxe: the device, parameters copied
+ *
+ * Only a tracking device with write_sync=receiver has one.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int eun_wsync_dev_init(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+	int err;
+
+	if (ed->params.mode == EUN_QP_GO_BACK_N ||
+	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
+		return 0;
+	ed->lp_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->lp_mr),
+			    GFP_KERNEL);
+	if (!ed->lp_mr)
+		return -ENOMEM;
+	err = eun_lastpkt_init(&ed->lp, ed->params.wsync_slots,
+			       EUN_WSYNC_SLOT_BYTES);
+	if (err) {
+		kfree(ed->lp_mr);
+		ed->lp_mr = NULL;
+	}
+	return err;
+}
+
+/**
+ * eun_wsync_dev_cleanup() - free a device's pool
+ * @rxe: the device; every QP of it is gone, so no slot is held
+ */
+void eun_wsync_dev_cleanup(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+
+	WARN_ON(ed->lp.stats.in_use);
+	eun_lastpkt_destroy(&ed->lp);
+	kfree(ed->lp_mr);
+	ed->lp_mr = NULL;
+}
+
+static bool eun_wsync_holds(struct rxe_qp *qp)
+{
+	return eun_qp_dev(qp)->lp_mr != NULL;
+}
+
+/**
+ * eun_wsync_rx_hold() - keep an early last packet of a WRITE aside
+ * @qp: the responder's QP, in its receive task
+ * @psn: the packet's PSN
+ * @p: parsed packet whose target was checked
+ *
+ * Called before the reorder bitmap takes the packet.
+ *
+ * Return: the slot now holding the payload (>= 0); -ENOENT when the
+ * packet is to be placed at once (not the last of a WRITE, in order, no
+ * payload, or the device holds nothing); -ENOSPC when the pool is full
+ * (drop the packet, unmarked); -EEXIST when it is held already (a
+ * duplicate).
+ */
+int eun_wsync_rx_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	const struct eun_lastpkt_slot *s;
+	int slot;
+
+	if (!p->is_write || !(p->eh.flags & EUN_EXT_F_LAST) || !p->len ||
+	    psn == qp->eun.rx.epsn || !eun_wsync_holds(qp))
+		return -ENOENT;
+
+	spin_lock_bh(&ed->lock);
+	slot = eun_lastpkt_reserve(&ed->lp, qp_num(qp),
+				   (psn - p->eh.pkt_index) & EUN_PSN_MASK, psn,
+				   p->va, p->len);
+	s = eun_lastpkt_get(&ed->lp, slot);
+	if (s) {
+		memcpy(s->data, p->data, p->len);
+		rxe_get(p->mr);
+		ed->lp_mr[slot] = p->mr;
+	}
+	spin_unlock_bh(&ed->lock);
+
+	if (slot == -ENOSPC)
+		eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_WSYNC_FULL);
+	return slot == -EINVAL ? -ENOENT : slot;
+}
+
+/* Give a slot back; the device lock is held. Returns its MR to put. */
+static struct rxe_mr *eun_wsync_release(struct eun_dev *ed, int slot)
+{
+	struct rxe_mr *mr = ed->lp_mr[slot];
+
+	ed->lp_mr[slot] = NULL;
+	eun_lastpkt_release(&ed->lp, slot);
+	return mr;
+}
+
+/**
+ * eun_wsync_rx_cancel() - the bitmap refused a packet that was held
+ * @qp: the responder's QP
+ * @slot: what eun_wsync_rx_hold() returned for it
+ */
+void eun_wsync_rx_cancel(struct rxe_qp *qp, int slot)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct rxe_mr *mr;
+
+	if (slot < 0)
+		return;
+	spin_lock_bh(&ed->lock);
+	mr = eun_wsync_release(ed, slot);
+	spin_unlock_bh(&ed->lock);
+	if (mr)
+		rxe_put(mr);
+}
+
+/**
+ * eun_wsync_rx_place_ready() - place the held last packets now in order
+ * @qp: the responder's QP, in its receive task, its expected PSN just
+ *	moved
+ *
+ * In PSN order, so that WRITEs to the same memory land as they were sent.
+ *
+ * Return: 0, or the error of a copy (the QP must then go to error).
+ */
+int eun_wsync_rx_place_ready(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	const struct eun_lastpkt_slot *s;
+	struct rxe_mr *mr;
+	int slot, err = 0;
+
+	if (!eun_wsync_holds(qp))
+		return 0;
+	while (!err) {
+		spin_lock_bh(&ed->lock);
+		slot = eun_lastpkt_next_ready(&ed->lp, qp_num(qp),
+					      qp->eun.rx.epsn);
+		s = eun_lastpkt_get(&ed->lp, slot);
+		if (!s) {
+			spin_unlock_bh(&ed->lock);
+			break;
+		}
+		/* Copied under the lock: the slot is reused once released. */
+		err = rxe_mr_copy(ed->lp_mr[slot], s->cookie, s->data, s->len,
+				  RXE_TO_MR_OBJ);
+		mr = eun_wsync_release(ed, slot);
+		spin_unlock_bh(&ed->lock);
+		rxe_put(mr);
+	}
+	return err;
+}
+
+/**
+ * eun_wsync_qp_drop() - forget every last packet a QP holds
+ * @qp: the QP, going to reset, error or destruction; any context
+ */
+void eun_wsync_qp_drop(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct rxe_mr *mr;
+	unsigned long flags;
+	u32 i;
+
+	if (!eun_wsync_holds(qp))
+		return;
+	for (i = 0; i < ed->lp.nslots; i++) {
+		const struct eun_lastpkt_slot *s;
+
+		mr = NULL;
+		spin_lock_irqsave(&ed->lock, flags);
+		s = eun_lastpkt_get(&ed->lp, i);
+		if (s && s->owner == qp_num(qp))
+			mr = eun_wsync_release(ed, i);
+		spin_unlock_irqrestore(&ed->lock, flags);
+		if (mr)
+			rxe_put(mr);
+	}
+}
+
+/**
+ * eun_wsync_tx_delay() - whether write_sync=sender holds the next packet
+ * @qp: the QP, in its send task
+ * @wqe: the WQE the requester's next packet comes from
+ *
+ * The last packet of a WRITE waits until every PSN before it is
+ * acknowledged; the completer wakes the requester when that moves.
+ *
+ * Return: true to wait.
+ */
+bool eun_wsync_tx_delay(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	if (eun_qp_dev(qp)->params.write_sync != EUN_WSYNC_SENDER ||
+	    !eun_wsync_tx_is_write(wqe) || wqe->dma.resid > qp->mtu ||
+	    qp->comp.psn == qp->req.psn)
+		return false;
+	if (tx->wsync_psn != qp->req.psn) {
+		tx->wsync_psn = qp->req.psn;
+		eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_WSYNC_DELAYED);
+	}
+	return true;
+}
+
+/**
+ * eun_wsync_tx_ack_req() - whether a packet must ask for an ACK
+ * @qp: the QP
+ * @wqe: its WQE
+ * @psn: the packet's PSN
+ * @last_psn: the WQE's last PSN
+ *
+ * With write_sync=sender the packet before a WRITE's last asks, or the
+ * held last packet would wait for the retransmit timer.
+ */
+bool eun_wsync_tx_ack_req(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			  u32 psn, u32 last_psn)
+{
+	return eun_qp_dev(qp)->params.write_sync == EUN_WSYNC_SENDER &&
+	       eun_wsync_tx_is_write(wqe) &&
+	       eun_psn_add(psn, 1) == last_psn;
+}
