@@ -69,6 +69,8 @@ bad_loads()
 	refused_load "ooo_mode='fast': not one of gbn, static, eunomia" ooo_mode=fast
 	refused_load "max_inflight=100: must be a power of two in 16\.\.16384" max_inflight=100
 	refused_load "static_bits=40: must be 16\.\.4096, a multiple of 16" static_bits=40
+	refused_load "write_sync='always': not one of none, sender, receiver" write_sync=always
+	refused_load "wsync_slots=0: must be 1\.\.1024" wsync_slots=0
 }
 
 # Each value is fine alone; together they are not, and the device says so.
@@ -103,8 +105,12 @@ good_values()
 	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 	[ "$(debugfs_value params max_inflight)" = 256 ]
 	check_err $? "debugfs params: max_inflight is not 256"
-	[ "$(debugfs_value params ooo_mode)" = gbn ]
-	check_err $? "debugfs params: ooo_mode is not gbn"
+	[ "$(debugfs_value params ooo_mode)" = eunomia ]
+	check_err $? "debugfs params: ooo_mode is not the default, eunomia"
+	[ "$(debugfs_value params write_sync)" = receiver ]
+	check_err $? "debugfs params: write_sync is not the default, receiver"
+	[ "$(debugfs_value params wsync_slots)" = 64 ]
+	check_err $? "debugfs params: wsync_slots is not the default, 64"
 	[ "$(debugfs_value memctl blocks)" = 512 ]
 	check_err $? "debugfs memctl: blocks is not 512"
 	[ "$(grep -c '^ *[0-9]* [.#]*$' "$dbg/eunp0/memctl")" = 8 ]
@@ -121,12 +127,15 @@ good_values()
 	refused_write emem_blocks 70000
 	refused_write hd_block_bits 0
 	refused_write ooo_mode fast
+	refused_write write_sync later
+	refused_write wsync_slots 1025
 	echo static > "$params/ooo_mode" && [ "$(cat "$params/ooo_mode")" = static ]
 	check_err $? "writing static to ooo_mode did not stick"
-	echo gbn > "$params/ooo_mode"
+	echo sender > "$params/write_sync" && [ "$(cat "$params/write_sync")" = sender ]
+	check_err $? "writing sender to write_sync did not stick"
 	echo 512 > "$params/max_inflight" && [ "$(cat "$params/max_inflight")" = 512 ]
 	check_err $? "writing 512 to max_inflight did not stick"
-	log_test "accepted through sysfs: max_inflight=512, ooo_mode=static"
+	log_test "accepted through sysfs: max_inflight=512, ooo_mode=static, write_sync=sender"
 
 	rdma link delete eunp0
 	check_err $? "link delete failed"

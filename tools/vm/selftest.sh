@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run the guest selftests (every executable selftests/*.sh) over stock
-# rdma_rxe and over rdma_rxe_eun, one boot of the bed per module, and print
-# one TAP stream. Exits 1 if any test failed or a run did not complete.
+# rdma_rxe and over rdma_rxe_eun in each ordering mode, one boot of the bed
+# per run, and print one TAP stream. Exits 1 if any test failed or a run
+# did not complete.
 #
-# Usage: tools/vm/selftest.sh [-t TEST]... [MODULE...]
-#   MODULE is rdma_rxe and/or rdma_rxe_eun (default both).
+# Usage: tools/vm/selftest.sh [-t TEST]... [RUN...]
+#   RUN is rdma_rxe, rdma_rxe_eun (its default mode, eunomia),
+#   rdma_rxe_eun/gbn or rdma_rxe_eun/static (default: all four).
 # The rdma_rxe_eun part is skipped (TAP SKIP) when build/rdma_rxe_eun.ko is
 # missing; `make selftest` builds it first.
 set -euo pipefail
@@ -26,11 +28,12 @@ while getopts "t:h" o; do
 done
 shift $((OPTIND - 1))
 modules=("$@")
-[ ${#modules[@]} -gt 0 ] || modules=(rdma_rxe rdma_rxe_eun)
-for m in "${modules[@]}"; do
-	case "$m" in
-	rdma_rxe|rdma_rxe_eun) ;;
-	*) echo "$prog: unknown module '$m' (rdma_rxe or rdma_rxe_eun)" >&2; exit 2 ;;
+[ ${#modules[@]} -gt 0 ] ||
+	modules=(rdma_rxe rdma_rxe_eun rdma_rxe_eun/gbn rdma_rxe_eun/static)
+for r in "${modules[@]}"; do
+	case "$r" in
+	rdma_rxe|rdma_rxe_eun|rdma_rxe_eun/gbn|rdma_rxe_eun/static|rdma_rxe_eun/eunomia) ;;
+	*) echo "$prog: unknown run '$r' (rdma_rxe, rdma_rxe_eun or rdma_rxe_eun/MODE)" >&2; exit 2 ;;
 	esac
 done
 
@@ -84,36 +87,41 @@ mkdir -p "$top"
 ln -sfn "$(basename "$top")" "$results/selftest-latest"
 start=$(date +%s)
 status=0
-for m in "${modules[@]}"; do
+for r in "${modules[@]}"; do
+	m=${r%%/*} mode= dir=${r//\//-}
+	[ "$r" = "$m" ] || mode=${r#*/}
 	conf=$here/configs/selftest-rxe.conf
 	[ $m = rdma_rxe_eun ] && conf=$here/configs/selftest-eun.conf
+	set_mode=()
+	[ -n "$mode" ] && set_mode=(-s "MODULE_PARAMS=ooo_mode=$mode" -s "NAME=selftest-$mode")
 	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/build/rdma_rxe_eun.ko" ]; then
-		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $m"
+		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $r"
 		{
 			echo "TAP version 13"
 			echo "1..1"
-			echo "ok 1 $m: all # SKIP build/rdma_rxe_eun.ko not built"
-		} > "$top/$m.tap"
+			echo "ok 1 $r: all # SKIP build/rdma_rxe_eun.ko not built"
+		} > "$top/$dir.tap"
 		continue
 	fi
-	echo "$prog: === $m"
-	if ! "$here/bed.sh" -o "$top/$m" "${tests[@]}" "$conf"; then
-		if grep -q '^[ab] crash ' "$top/$m/kernel.txt" 2>/dev/null; then
+	echo "$prog: === $r"
+	if ! "$here/bed.sh" -o "$top/$dir" "${tests[@]}" "${set_mode[@]}" "$conf"; then
+		if grep -q '^[ab] crash ' "$top/$dir/kernel.txt" 2>/dev/null; then
 			# A guest kernel died: what it cut short is unknown, so
 			# boot once more; every crash stays on record and what
 			# failed before it stays failed (carry_failures).
-			record_crashes "$m" "$top/$m"
-			echo "$prog: a guest kernel crashed in $top/$m (see a/ and b/console.log): booting $m once more"
-			mv "$top/$m" "$top/$m-crashed"
-			"$here/bed.sh" -o "$top/$m" "${tests[@]}" "$conf" || status=1
-			record_crashes "$m" "$top/$m"
+			record_crashes "$r" "$top/$dir"
+			echo "$prog: a guest kernel crashed in $top/$dir (see a/ and b/console.log): booting $r once more"
+			mv "$top/$dir" "$top/$dir-crashed"
+			"$here/bed.sh" -o "$top/$dir" "${tests[@]}" "${set_mode[@]}" "$conf" || status=1
+			record_crashes "$r" "$top/$dir"
 		else
 			status=1
 		fi
 	fi
-	cp "$top/$m/tap.txt" "$top/$m.tap" 2>/dev/null ||
-		{ echo "not ok 1 $m: bed run failed" > "$top/$m.tap"; status=1; }
-	if [ -d "$top/$m-crashed" ] && carry_failures "$m" "$top/$m-crashed" "$top/$m.tap"; then
+	# Name the mode in every line: the bed names only the module.
+	sed "s|^\(\(not \)\?ok [0-9]* \)$m: |\1$r: |" "$top/$dir/tap.txt" > "$top/$dir.tap" 2>/dev/null ||
+		{ echo "not ok 1 $r: bed run failed" > "$top/$dir.tap"; status=1; }
+	if [ -d "$top/$dir-crashed" ] && carry_failures "$m" "$top/$dir-crashed" "$top/$dir.tap"; then
 		status=1
 	fi
 done

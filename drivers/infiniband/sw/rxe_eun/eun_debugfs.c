@@ -29,6 +29,8 @@ static int eun_params_show(struct seq_file *s, void *unused)
 	seq_printf(s, "hd_cap_bits %u\n", p->hd_cap_bits);
 	seq_printf(s, "static_bits %u\n", p->static_bits);
 	seq_printf(s, "max_inflight %u\n", p->max_inflight);
+	seq_printf(s, "write_sync %s\n", eun_wsync_name(p->write_sync));
+	seq_printf(s, "wsync_slots %u\n", p->wsync_slots);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(eun_params);

@@ -32,7 +32,7 @@ static const char * const eun_wsync_names[] = {
 };
 static_assert(ARRAY_SIZE(eun_wsync_names) == EUN_WSYNC_COUNT);
 
-static enum eun_qp_mode ooo_mode = EUN_QP_GO_BACK_N;
+static enum eun_qp_mode ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_BM_DEF_BLOCK_BITS;
 static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
@@ -153,7 +153,7 @@ MODULE_PARM_DESC(name, desc)
 
 module_param_cb(ooo_mode, &eun_mode_ops, &ooo_mode, 0644);
 MODULE_PARM_DESC(ooo_mode,
-		 "RC ordering mode of new devices: gbn (stock go-back-N, default), static, eunomia");
+		 "RC ordering mode of new devices: gbn (stock go-back-N and wire format), static, eunomia (default)");
 
 EUN_UINT_PARAM(emem_blocks,
 	       "2-byte blocks of each device's emulated on-chip memory (default 1024)",
