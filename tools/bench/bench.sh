@@ -12,7 +12,8 @@
 # early fills its missing rows with status "unavailable" or "not-run".
 #
 # Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]
-#                             [-n ITERS] [-r REPS] [-t SECONDS] [-s KEY=VALUE]...
+#                             [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME]
+#                             [-s KEY=VALUE]...
 #   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send)
@@ -20,6 +21,10 @@
 #   -n  messages per transfer (default 100)
 #   -r  repetitions (default 3)
 #   -t  bound of one transfer in seconds (default 120)
+#   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
+#       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
+#       Documentation/results.rst, another name writes NAME.rst beside its
+#       results and prints it
 #   -s  another bed config key for every boot
 set -euo pipefail
 
@@ -32,8 +37,8 @@ source "$here/lib.sh"
 
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
-ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=()
-while getopts "c:p:o:z:n:r:t:s:h" o; do
+ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=() name=bench
+while getopts "c:p:o:z:n:r:t:N:s:h" o; do
 	case $o in
 	c) columns=$OPTARG ;;
 	p) profiles=$OPTARG ;;
@@ -42,9 +47,10 @@ while getopts "c:p:o:z:n:r:t:s:h" o; do
 	n) iters=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	t) tmo=$OPTARG ;;
+	N) name=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,23p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-s KEY=VALUE]..." >&2
+	h) sed -n '3,28p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -54,6 +60,7 @@ for c in $columns; do
 done
 [[ $ops =~ ^(write|send|write_imm)(,(write|send|write_imm))*$ ]] ||
 	die "-o: '$ops' is not a comma-separated list of write, send, write_imm"
+[[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
 [ -x "$repo/build/eun-verify" ] || die "build/eun-verify missing: run make tools"
@@ -64,7 +71,7 @@ n=$((nprof * nops * nsizes * reps))
 # Each transfer: its bound plus eun-verify's set-up and the barriers.
 test_tmo=$((n * (tmo + 40) + 60))
 [ $test_tmo -le 7200 ] || test_tmo=7200
-top=$results/bench-$(date +%Y%m%d-%H%M%S)
+top=$results/$name-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$top"
 echo "$prog: $n transfers per column, columns: $columns; results in $top"
 
@@ -82,7 +89,7 @@ for c in $columns; do
 done
 
 # Merge, and give every expected row a line.
-csv=$results/bench.csv
+csv=$results/$name.csv
 {
 	echo "$BENCH_MATRIX_HEADER"
 	for c in $columns; do
@@ -112,5 +119,13 @@ csv=$results/bench.csv
 } > "$csv.tmp"
 mv "$csv.tmp" "$csv"
 cp "$csv" "$top/bench.csv"
-"$here/summarize.sh" "$csv" "$results" || status=1
+if [ "$name" = bench ]; then
+	"$here/summarize.sh" "$csv" "$results" || status=1
+else
+	printf '%s\n' ".. bench table begin" ".. bench table end" > "$top/$name.rst"
+	"$here/summarize.sh" "$csv" "$top" "$top/$name.rst" || status=1
+	echo
+	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
+fi
+echo "$prog: wall time $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s"
 exit $status

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers of the bed's benchmark jobs (reorder.sh, matrix.sh), sourced after
+# Helpers of the bed's benchmark jobs (matrix.sh), sourced after
 # selftests/lib.sh inside the guests.
 
 # The rows of matrix.sh (one transfer each), merged by bench.sh.
