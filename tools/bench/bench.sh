@@ -113,7 +113,7 @@ csv=$results/$name.csv
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++)
 					if (!have[P[i], O[j], S[k], r])
 						printf "%s,%s,%s,%s,%s,%s,%s,%s%s\n", (col == "rdma_rxe" ? col : "eun-" col),
-							P[i], spec(P[i]), O[j], S[k], iters, r, why, ",,,,,,,,,,,,,,,"
+							P[i], spec(P[i]), O[j], S[k], iters, r, why, ",,,,,,,,,,,,,,,,,,,,,"
 			}' "$f"
 	done
 } > "$csv.tmp"

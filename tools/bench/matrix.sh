@@ -31,7 +31,8 @@ csv=$BED_RESULTS/matrix.csv
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 # Counters summed into the row, from each side (rxe_eun_* read 0 on stock).
 counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
-	duplicate_request rxe_eun_gbn_retry"
+	duplicate_request rxe_eun_gbn_retry rxe_eun_retx_timeout rxe_eun_retx_nack
+	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held"
 
 # column: stock rdma_rxe, or rxe_eun and the mode its devices run.
 column()
@@ -93,7 +94,7 @@ transfer()
 	ideal=$((BED_ITERS * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
-	echo "$col,$profile,$spec,$op,$size,$BED_ITERS,$rep,$status,$el,$mbps,$((size * BED_ITERS)),$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak)" >> "$csv"
+	echo "$col,$profile,$spec,$op,$size,$BED_ITERS,$rep,$status,$el,$mbps,$((size * BED_ITERS)),$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak),$(field "$mine" rxe_eun_retx_timeout),$(field "$mine" rxe_eun_retx_nack),$(field "$mine" rxe_eun_retx_reorder),$(field "$mine" rxe_eun_retx_spurious),$(field "$theirs" rxe_eun_rx_ooo),$(field "$theirs" rxe_eun_wsync_held)" >> "$csv"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ]; then
 		check_err 1 "$tag: eun-verify says '$result' (rc $EV_RC): $(ev_field "$EV_OUT" error)"

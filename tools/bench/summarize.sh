@@ -45,15 +45,20 @@ awk -F, '
 		apd[k] = apd[k] " " $17; seq[k] = seq[k] " " $18; cre[k] = cre[k] " " $19
 		gbn[k] = gbn[k] " " $20; oos[k] = oos[k] " " $21
 		if ($23 != "" && (mem[k] == "" || $23 + 0 > mem[k] + 0)) mem[k] = $23
+		# Retransmissions by cause: sums over the finished repetitions,
+		# against the data packets they sent.
+		data[k] += $13; rto[k] += $24; rnk[k] += $25; rro[k] += $26
+		rsp[k] += $27; ooo[k] += $28
 	}
 	END {
-		print "column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks"
+		print "column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks,data_pkts,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo"
 		for (i = 1; i <= nk; i++) {
 			k = order[i]; split(k, f, SUBSEP)
-			printf "%s,%s,%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
+			printf "%s,%s,%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d\n",
 				f[1], f[2], netem[k], f[3], f[4], runs[k], ok[k], st[k],
 				median(gp[k]), median(el[k]), median(ppn[k]), median(apd[k]),
-				median(seq[k]), median(cre[k]), median(gbn[k]), median(oos[k]), mem[k]
+				median(seq[k]), median(cre[k]), median(gbn[k]), median(oos[k]), mem[k],
+				data[k], rto[k], rnk[k], rro[k], rsp[k], ooo[k]
 		}
 	}' "$csv" > "$sum"
 echo "summarize.sh: $sum"
@@ -121,18 +126,33 @@ fi
 # The results table: one line per profile and op at the largest size.
 [ -f "$rst" ] || exit 0
 grep -q '^\.\. bench table begin' "$rst" || exit 0
-table=$(awk -F, -v size="$big" -v cols="$columns" '
+# table WHAT: goodput, or costs (packets per packet needed, retransmissions
+# by cause, emulated memory) for one line per profile and op.
+table()
+{
+	awk -F, -v size="$big" -v cols="$columns" -v what="$1" '
+	function costs(   r) {
+		if ($1 ~ /^eun-(static|eunomia)$/)
+			r = sprintf("%s t%d n%d r%d s%d m%s", $11, $19, $20, $21, $22, $17)
+		else
+			r = sprintf("%s seq%s rto%s", $11, $13, $14)
+		return r
+	}
 	NR == 1 { next }
 	$5 == size {
 		k = $2 " " $4
 		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
-		cell = ($9 == "" ? ($8 == "" ? "-" : $8) : sprintf("%.2f", $9))
-		if ($9 != "" && $7 < $6) cell = cell " (" $7 "/" $6 ")"
+		if (what == "costs")
+			cell = ($9 == "" ? "-" : costs())
+		else {
+			cell = ($9 == "" ? ($8 == "" ? "-" : $8) : sprintf("%.2f", $9))
+			if ($9 != "" && $7 < $6) cell = cell " (" $7 "/" $6 ")"
+		}
 		v[k, $1] = cell
 	}
 	END {
 		nc = split(cols, c, " ")
-		w = 24; cw = 18
+		w = 24; cw = (what == "costs" ? 28 : 18)
 		bar = sprintf("%" w "s", ""); gsub(/ /, "=", bar)
 		cb = sprintf("%" cw "s", ""); gsub(/ /, "=", cb)
 		line = bar; for (j = 1; j <= nc; j++) line = line "  " cb
@@ -147,15 +167,26 @@ table=$(awk -F, -v size="$big" -v cols="$columns" '
 			sub(/ +$/, "", row); print row
 		}
 		print line
-	}' "$sum")
-awk -v table="$table" -v src="$(basename "$csv")" -v size="$big" '
+	}' "$sum"
+}
+goodput=$(table goodput)
+costs=$(table costs)
+awk -v table="$goodput" -v costs="$costs" -v src="$(basename "$csv")" -v size="$big" '
 	/^\.\. bench table begin/ {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
 		print "clock), " size " B messages; ``(k/n)``: k of n repetitions finished;"
 		print "a word instead of a figure: none finished (``timeout``, ``fail``,"
 		print "``unavailable``: the module refused the mode). Generated from " src "."
-		print ""; print table; print ""; skip = 1; next
+		print ""; print table; print ""
+		print "What it cost, same rows: packets sent per packet needed (median),"
+		print "then summed over the finished repetitions: for ``static`` and"
+		print "``eunomia`` selective retransmissions by cause (``t`` timeout, ``n``"
+		print "NACK, ``r`` reorder window) and ``s`` spurious ones, ``m`` the"
+		print "receiver'"'"'s emulated-memory peak in 2-byte blocks; for the go-back-N"
+		print "columns ``seq`` NAKs (``rcvd_seq_err``) and ``rto`` retransmit"
+		print "timeouts (``completer_retry_err``), medians."
+		print ""; print costs; print ""; skip = 1; next
 	}
 	/^\.\. bench table end/ { skip = 0 }
 	!skip' "$rst" > "$rst.tmp"
