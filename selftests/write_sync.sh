@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The last byte of an RDMA WRITE is never visible before the rest of it.
-# With ooo_mode=eunomia over a link that reorders (netem "delay 1ms
-# reorder 25% 50%"), eun-verify --write-poll has the server spin on the
-# last bytes of every 64 KiB WRITE (64 packets at MTU 1024) and check the
-# moment they change that every earlier packet is in.
+# With ooo_mode=eunomia over a link that reorders, eun-verify --write-poll
+# has the server spin on the last bytes of every 64 KiB WRITE (64 packets
+# at MTU 1024) and check the moment they change that every earlier packet
+# is in. Each mode runs twice: netem "delay 1ms reorder 25% 50%" (40
+# WRITEs) and "delay 20ms reorder 25% 50%" (80 WRITEs).
 #
 # write_sync=receiver and write_sync=sender: no early last byte, every
 # byte verified, and the mechanism's counter moved (last packets held by
@@ -13,11 +14,13 @@
 # write_sync parameter.
 #
 # write_sync=none (or no such parameter: packets are placed on arrival):
-# the control. Early last bytes are counted, not failed on, and printed.
-# The run must still verify every byte. The count is a diagnostic only:
-# whether it is above 0 depends on netem reordering a message's last
-# packet ahead of one of its earlier packets while the server watches,
-# which a starved TCG guest does not make certain.
+# the control. Early last bytes are counted, not failed on, and printed;
+# every byte must still be verified. The count is a diagnostic, not a
+# requirement: on the bed's single-CPU TCG guests the 1 ms gap falls
+# inside one batch of received packets and two runs saw 0 early last bytes
+# in 40 WRITEs; with 20 ms one run saw 3 in 40, too few to require more
+# than 0 without flakes. Under 20 ms the sync modes' 0 is the meaningful
+# result.
 #
 # After each case the emulated memory must hold no block.
 set -uo pipefail
@@ -32,7 +35,9 @@ ev_require
 require_cmd tc insmod rmmod
 
 REORDER="delay 1ms reorder 25% 50%"
-MSGS=40
+# Wider than a TCG guest's batches of received packets: the gap in which
+# the poll can catch an early last byte on this bed.
+REORDER_WIDE="delay 20ms reorder 25% 50%"
 SIZE=65536
 hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
 param=/sys/module/rdma_rxe_eun/parameters/write_sync
@@ -40,12 +45,13 @@ own_netem=0
 has_ws=0
 [ -e "$param" ] && has_ws=1
 
-# Reorder on this guest's side, unless the bed impairs the link already.
+# netem_on SPEC: reorder on this guest's side, unless the bed impairs the
+# link already.
 netem_on()
 {
 	[ "$BED_IMPAIRED" = 1 ] && return 0
-	# shellcheck disable=SC2086 # REORDER is a word list
-	tc qdisc replace dev "$BED_NETDEV" root netem $REORDER && own_netem=1
+	# shellcheck disable=SC2086 # SPEC is a word list
+	tc qdisc replace dev "$BED_NETDEV" root netem $1 && own_netem=1
 }
 
 netem_off()
@@ -67,11 +73,12 @@ delta()
 	bed_counter_delta "$before" "$after" "$1"
 }
 
-# run_case MODE: one eun-verify --write-poll run under write_sync=MODE.
+# run_case MODE NETEM MSGS [TAG]: one eun-verify --write-poll run of MSGS
+# WRITEs under write_sync=MODE with netem NETEM.
 run_case()
 {
-	local mode=$1
-	local params="ooo_mode=eunomia" sargs=() name=wsync-$mode
+	local mode=$1 netem=$2 msgs=$3
+	local params="ooo_mode=eunomia" sargs=() name=wsync-$mode${4:+-$4}
 	local result checked cbytes polled early
 
 	if [ "$mode" != none ] && [ "$has_ws" = 0 ]; then
@@ -87,7 +94,7 @@ run_case()
 	fi
 	bed_barrier "$name-loaded" 120
 	check_err $? "$mode: peer did not reload"
-	netem_on
+	netem_on "$netem"
 	check_err $? "$mode: netem failed"
 	before=$BED_RESULTS/$name-before.txt
 	after=$BED_RESULTS/$name-after.txt
@@ -95,7 +102,7 @@ run_case()
 
 	[ "$mode" = none ] && sargs=(--allow-early)
 	ev_run "$name" 0 "${sargs[@]}" -- -o write -S $SIZE -D 4 \
-		--write-poll --seed 31 -n $MSGS
+		--write-poll --seed 31 -n "$msgs"
 	read -r result _ _ _ checked cbytes _ <<< "$(ev_summary "$EV_OUT")"
 	[ "$result" = pass ]
 	check_err $? "$mode: result '$result': $(ev_field "$EV_OUT" error)"
@@ -108,11 +115,11 @@ run_case()
 		early=$(ev_field "$EV_OUT" early_last_bytes total)
 		[ "$(ev_field "$EV_OUT" write_poll)" = 1 ]
 		check_err $? "$mode: the server did not run write_poll"
-		[ "$checked" = $MSGS ] && [ "$cbytes" = $((MSGS * SIZE)) ]
-		check_err $? "$mode: $checked messages, $cbytes bytes verified, want $MSGS, $((MSGS * SIZE))"
+		[ "$checked" = "$msgs" ] && [ "$cbytes" = $((msgs * SIZE)) ]
+		check_err $? "$mode: $checked messages, $cbytes bytes verified, want $msgs, $((msgs * SIZE))"
 		[ "${polled:-0}" -gt 0 ]
 		check_err $? "$mode: the poll saw no message's last bytes"
-		log_info "$mode: $early early last bytes in $polled messages seen by their last bytes ($MSGS sent); placed out of order $(delta rxe_eun_rx_ooo), last packets held $(delta rxe_eun_wsync_held), hold pool full $(delta rxe_eun_wsync_hold_full)"
+		log_info "$mode (netem $netem): $early early last bytes in $polled messages seen by their last bytes ($msgs sent); placed out of order $(delta rxe_eun_rx_ooo), last packets held $(delta rxe_eun_wsync_held), hold pool full $(delta rxe_eun_wsync_hold_full)"
 		if [ "$mode" != none ]; then
 			[ "$early" = 0 ]
 			check_err $? "$mode: $early early last bytes (see $EV_OUT)"
@@ -135,14 +142,15 @@ run_case()
 	fi
 	busywait 10000 test "$(cat "$hw/rxe_eun_emem_blocks_in_use")" = 0
 	check_err $? "$mode: $(cat "$hw/rxe_eun_emem_blocks_in_use") emulated blocks in use with no QP"
-	log_test "write_sync=$mode: last byte of a WRITE under reordering ($BED_ROLE)"
+	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
 
 trap netem_off EXIT
 [ "$has_ws" = 0 ] && log_info "no write_sync parameter: the control runs with placement on arrival"
-run_case receiver
-run_case sender
-run_case none
+for m in receiver sender none; do
+	run_case $m "$REORDER" 40
+	run_case $m "$REORDER_WIDE" 80 wide
+done
 
 # Leave the module as the other tests expect it: defaults, the bed's links.
 reload_with "${BED_MODULE_PARAMS:-}"
