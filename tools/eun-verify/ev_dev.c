@@ -57,14 +57,15 @@ int ev_failed(const struct ev_ctx *c)
 
 /*
  * What counts as progress: messages completed or finished, credit,
- * message numbers seen, state. Completions of our own repeated control
+ * message numbers seen, last bytes seen by write_poll, state. Completions of our own repeated control
  * messages do not count, or a UC run that lost its way would resend for
  * ever without reaching its timeout.
  */
 uint64_t ev_progress_key(const struct ev_qp *q)
 {
 	return ev_mix64(q->done ^ ev_mix64(q->credit ^ ev_mix64(q->notify ^
-		ev_mix64(q->state ^ ev_mix64(q->next)))));
+		ev_mix64(q->state ^ ev_mix64(q->next ^
+		ev_mix64(q->st.polled))))));
 }
 
 /* Two slots per outstanding message: a full window in flight while the
@@ -124,7 +125,8 @@ int ev_qp_alloc(struct ev_qp *q, int server)
 	q->post_ns = calloc(q->nslots, sizeof(*q->post_ns));
 	q->atom_want = calloc(q->nslots, sizeof(*q->atom_want));
 	q->finished = calloc(q->nslots, 1);
-	if (!q->post_ns || !q->atom_want || !q->finished ||
+	q->polled = calloc(q->nslots, 1);
+	if (!q->post_ns || !q->atom_want || !q->finished || !q->polled ||
 	    ev_ring_init(&q->sring, q->max_send) ||
 	    ev_ring_init(&q->rring, q->nrecv)) {
 		ev_fail(c, EV_EXIT_SETUP, "QP %u: out of memory", q->idx);
@@ -206,12 +208,14 @@ void ev_qp_destroy(struct ev_qp *q)
 	free(q->post_ns);
 	free(q->atom_want);
 	free(q->finished);
+	free(q->polled);
 	ev_ring_free(&q->sring);
 	ev_ring_free(&q->rring);
 	q->mem = NULL;
 	q->post_ns = NULL;
 	q->atom_want = NULL;
 	q->finished = NULL;
+	q->polled = NULL;
 }
 
 /* Receive @idx: a SEND target buffer on the server, zero-length otherwise. */

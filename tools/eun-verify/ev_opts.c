@@ -72,6 +72,16 @@ static const char ev_help[] =
 "                          the negative selftest to prove the checker bites\n"
 "    -T, --timeout S       bound on every wait: connection, each\n"
 "                          completion, the final handshake (default 30)\n"
+"        --write-poll      client, with -o write alone, RC: the server\n"
+"                          spins on the last 8 bytes of every WRITE's\n"
+"                          slot; once they hold the new message it checks\n"
+"                          every byte before the last packet. One still\n"
+"                          old is an early last byte: the run fails. A\n"
+"                          slot is rewritten only after the server\n"
+"                          checked it (credit). Reported as\n"
+"                          polled_messages and early_last_bytes\n"
+"        --allow-early     server: count early last bytes, do not fail\n"
+"                          (a control run of a placement that allows them)\n"
 "\n"
 "OUTPUT\n"
 "    -j, --json            one JSON object on stdout instead of the table\n"
@@ -150,6 +160,8 @@ enum {
 	EV_OPT_UC,
 	EV_OPT_SEED,
 	EV_OPT_PATTERN_SEED,
+	EV_OPT_WRITE_POLL,
+	EV_OPT_ALLOW_EARLY,
 };
 
 static const struct option ev_long_opts[] = {
@@ -173,6 +185,8 @@ static const struct option ev_long_opts[] = {
 	{ "seed",	  required_argument, NULL, EV_OPT_SEED },
 	{ "pattern-seed", required_argument, NULL, EV_OPT_PATTERN_SEED },
 	{ "timeout",	  required_argument, NULL, 'T' },
+	{ "write-poll",	  no_argument,	     NULL, EV_OPT_WRITE_POLL },
+	{ "allow-early",  no_argument,	     NULL, EV_OPT_ALLOW_EARLY },
 	{ "json",	  no_argument,	     NULL, 'j' },
 	{ "verbose",	  no_argument,	     NULL, 'v' },
 	{ "help",	  no_argument,	     NULL, 'h' },
@@ -287,6 +301,12 @@ static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
 		return ev_size_parse(arg, &o->cfg, err, errlen);
 	case EV_OPT_UC:
 		o->cfg.uc = 1;
+		return 0;
+	case EV_OPT_WRITE_POLL:
+		o->cfg.write_poll = 1;
+		return 0;
+	case EV_OPT_ALLOW_EARLY:
+		o->allow_early = 1;
 		return 0;
 	case 'j':
 		o->json = 1;

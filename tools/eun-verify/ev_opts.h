@@ -49,6 +49,7 @@ enum ev_role {
  * @bytes: payload bytes over all QPs, 0 when not bounded by bytes
  * @seconds: run length, 0 when not bounded by time
  * @timeout: seconds any single wait may last
+ * @allow_early: server, write_poll: count early last bytes, do not fail
  * @json: print the report as JSON
  * @verbose: progress messages on stderr
  */
@@ -70,6 +71,7 @@ struct ev_opts {
 	uint64_t bytes;
 	double seconds;
 	double timeout;
+	int allow_early;
 	int json;
 	int verbose;
 };

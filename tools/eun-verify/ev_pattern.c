@@ -118,3 +118,52 @@ int ev_pattern_check(const void *buf, size_t len, uint64_t seed, uint32_t qp,
 			     8 * words, mm);
 	return mm->count ? -1 : 0;
 }
+
+/**
+ * ev_poll_last_pkt() - bytes of a message's last packet
+ * @len: message length, at least 1
+ * @mtu: path MTU in bytes; 0 when unknown (the message is one packet)
+ */
+size_t ev_poll_last_pkt(size_t len, size_t mtu)
+{
+	if (!mtu || !len)
+		return len;
+	return (len - 1) % mtu + 1;
+}
+
+/**
+ * ev_poll_check() - has the last byte of a WRITE shown before the rest?
+ * @buf: the target region, written by the device behind our back
+ * @len: message length
+ * @mtu: path MTU in bytes
+ * @seed, @qp, @msg: identity of the message
+ * @mm: on EV_POLL_EARLY, the first old byte before the last packet and
+ *	how many there are
+ *
+ * Return: EV_POLL_WAIT, EV_POLL_OK or EV_POLL_EARLY (see enum ev_poll).
+ */
+enum ev_poll ev_poll_check(const void *buf, size_t len, size_t mtu,
+			   uint64_t seed, uint32_t qp, uint64_t msg,
+			   struct ev_mismatch *mm)
+{
+	const uint8_t *p = buf;
+	uint64_t key = ev_key(seed, EV_DOM_DATA, qp, msg);
+	size_t tail = len < EV_POLL_TAIL ? len : EV_POLL_TAIL;
+	size_t off, head;
+
+	memset(mm, 0, sizeof(*mm));
+	for (off = len - tail; off < len; off++)
+		if (__atomic_load_n(&p[off], __ATOMIC_RELAXED) !=
+		    (uint8_t)(ev_word(key, off / 8) >> (8 * (off % 8))))
+			return EV_POLL_WAIT;
+	/*
+	 * The device writes behind the compiler's back: atomic loads above,
+	 * and nothing read below may come from before them.
+	 */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	head = len - ev_poll_last_pkt(len, mtu);
+	if (!head)
+		return EV_POLL_OK;
+	return ev_pattern_check(p, head, seed, qp, msg, mm) ?
+	       EV_POLL_EARLY : EV_POLL_OK;
+}

@@ -43,4 +43,27 @@ uint8_t ev_pattern_byte(uint64_t seed, uint32_t qp, uint64_t msg, size_t off);
 int ev_pattern_check(const void *buf, size_t len, uint64_t seed, uint32_t qp,
 		     uint64_t msg, struct ev_mismatch *mm);
 
+/*
+ * DOC: write_poll
+ * The receiver of a plain WRITE watches the last EV_POLL_TAIL bytes of
+ * the message (all of it when shorter). Once they hold the new message's
+ * pattern it compares every byte before the last packet: one still old
+ * means the last byte became visible before the rest of the WRITE. The
+ * last packet's own bytes are left out, since one memcpy() may store
+ * them in any order.
+ */
+#define EV_POLL_TAIL	8
+
+enum ev_poll {
+	EV_POLL_WAIT,		/* the last bytes do not hold the new data yet */
+	EV_POLL_OK,		/* last bytes new, every earlier packet in */
+	EV_POLL_EARLY,		/* last bytes new, an earlier byte still old */
+	EV_POLL_COUNT
+};
+
+size_t ev_poll_last_pkt(size_t len, size_t mtu);
+enum ev_poll ev_poll_check(const void *buf, size_t len, size_t mtu,
+			   uint64_t seed, uint32_t qp, uint64_t msg,
+			   struct ev_mismatch *mm);
+
 #endif /* EV_PATTERN_H */

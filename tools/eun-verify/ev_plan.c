@@ -210,6 +210,12 @@ int ev_config_check(const struct ev_config *cfg, char *err, size_t errlen)
 			 "UC QPs support only send, write and write_imm");
 		return -1;
 	}
+	if (cfg->write_poll &&
+	    (cfg->uc || cfg->ops != (1u << EV_OP_WRITE))) {
+		snprintf(err, errlen,
+			 "--write-poll needs RC QPs and --op write alone");
+		return -1;
+	}
 	if (cfg->qps < 1 || cfg->qps > EV_MAX_QPS) {
 		snprintf(err, errlen, "qps %u out of range 1..%d", cfg->qps,
 			 EV_MAX_QPS);

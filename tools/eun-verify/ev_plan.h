@@ -46,6 +46,8 @@ enum ev_size_mode {
  * @qps: number of QPs
  * @depth: outstanding data work requests per QP
  * @uc: unreliable connected QPs instead of RC
+ * @write_poll: the server watches the last bytes of each WRITE (see
+ *	ev_poll_check())
  * @size_mode: enum ev_size_mode
  * @nsizes: entries used in @sizes
  * @sizes: size parameters, see enum ev_size_mode
@@ -56,6 +58,7 @@ struct ev_config {
 	uint32_t qps;
 	uint32_t depth;
 	uint32_t uc;
+	uint32_t write_poll;
 	uint32_t size_mode;
 	uint32_t nsizes;
 	uint32_t sizes[EV_MAX_SIZES];

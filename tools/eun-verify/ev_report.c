@@ -19,6 +19,8 @@ void ev_stats_total(const struct ev_stats *qp, uint32_t n,
 		total->bytes += s->bytes;
 		total->checked_msgs += s->checked_msgs;
 		total->checked_bytes += s->checked_bytes;
+		total->polled += s->polled;
+		total->early_last += s->early_last;
 		if (s->t_first && (!total->t_first || s->t_first < total->t_first))
 			total->t_first = s->t_first;
 		if (s->t_last > total->t_last)
@@ -84,12 +86,15 @@ static void ev_json_stats(FILE *f, const struct ev_stats *s)
 	fprintf(f,
 		"{\"messages\":%llu,\"bytes\":%llu,\"checked_messages\":%llu,"
 		"\"checked_bytes\":%llu,\"elapsed_s\":%.6f,\"goodput_MBps\":%.3f,"
-		"\"lat_p50_us\":%.1f,\"lat_p99_us\":%.1f,\"lat_max_us\":%.1f}",
+		"\"lat_p50_us\":%.1f,\"lat_p99_us\":%.1f,\"lat_max_us\":%.1f,"
+		"\"polled_messages\":%llu,\"early_last_bytes\":%llu}",
 		(unsigned long long)s->msgs, (unsigned long long)s->bytes,
 		(unsigned long long)s->checked_msgs,
 		(unsigned long long)s->checked_bytes, ev_stats_seconds(s),
 		ev_stats_mbps(s), ev_hist_pct(&s->lat, 50) / 1e3,
-		ev_hist_pct(&s->lat, 99) / 1e3, s->lat.max / 1e3);
+		ev_hist_pct(&s->lat, 99) / 1e3, s->lat.max / 1e3,
+		(unsigned long long)s->polled,
+		(unsigned long long)s->early_last);
 }
 
 static const char *ev_result_name(int code)
@@ -119,12 +124,12 @@ static void ev_report_json(FILE *f, const struct ev_report *r,
 	fprintf(f, "{\"tool\":\"eun-verify\",\"role\":\"%s\",\"result\":\"%s\","
 		"\"exit\":%d,\"seed\":%llu,\"pattern_seed\":%llu,\"ops\":\"%s\","
 		"\"size\":\"%s\",\"qps\":%u,\"depth\":%u,\"transport\":\"%s\","
-		"\"setup\":\"%s\",\"error\":",
+		"\"write_poll\":%u,\"setup\":\"%s\",\"error\":",
 		o->role == EV_ROLE_SERVER ? "server" : "client",
 		ev_result_name(r->exit_code), r->exit_code,
 		(unsigned long long)o->cfg.seed,
 		(unsigned long long)r->pattern_seed, ops, sizes, o->cfg.qps,
-		o->cfg.depth, o->cfg.uc ? "uc" : "rc",
+		o->cfg.depth, o->cfg.uc ? "uc" : "rc", o->cfg.write_poll,
 		o->tcp ? "tcp" : "rdma_cm");
 	ev_json_string(f, r->error ? r->error : "");
 	fprintf(f, ",\"per_qp\":[");
@@ -162,6 +167,10 @@ static void ev_report_table(FILE *f, const struct ev_report *r,
 		ev_table_row(f, name, &r->qp[i]);
 	}
 	ev_table_row(f, "total", total);
+	if (r->opts->cfg.write_poll && r->opts->role == EV_ROLE_SERVER)
+		fprintf(f, "write_poll: %llu messages polled, %llu early last bytes\n",
+			(unsigned long long)total->polled,
+			(unsigned long long)total->early_last);
 	fprintf(f, "result: %s%s%s\n", ev_result_name(r->exit_code),
 		r->error && *r->error ? ": " : "", r->error ? r->error : "");
 }

@@ -17,6 +17,10 @@
  * @bytes: their payload bytes
  * @checked_msgs: messages whose bytes or values this side compared
  * @checked_bytes: bytes this side compared
+ * @polled: write_poll, server: messages whose last bytes the poll saw
+ *	before the client reported them complete
+ * @early_last: write_poll, server: of those, seen with an earlier byte
+ *	still old
  * @t_first: CLOCK_MONOTONIC ns of the first post (client) / arrival (server)
  * @t_last: CLOCK_MONOTONIC ns of the last completion / the end of run
  * @lat: post-to-completion latency in ns (client)
@@ -26,6 +30,8 @@ struct ev_stats {
 	uint64_t bytes;
 	uint64_t checked_msgs;
 	uint64_t checked_bytes;
+	uint64_t polled;
+	uint64_t early_last;
 	uint64_t t_first;
 	uint64_t t_last;
 	struct ev_hist lat;

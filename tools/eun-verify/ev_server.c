@@ -158,6 +158,84 @@ static int ev_server_mark(struct ev_qp *q, uint64_t end)
 	return 0;
 }
 
+/* Early last bytes printed under --allow-early; the count has them all. */
+#define EV_EARLY_LOG	5
+
+/* An early last byte: the run fails, or under --allow-early counts it. */
+static int ev_server_early(struct ev_qp *q, uint64_t m,
+			   const struct ev_msg_plan *mp,
+			   const struct ev_mismatch *mm)
+{
+	q->st.early_last++;
+	if (!q->ctx->o->allow_early) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: message %llu (write, %u bytes): early last byte: the last bytes were in while offset %zu still held 0x%02x, expected 0x%02x (%zu bytes not yet in)",
+			q->idx, (unsigned long long)m, mp->size, mm->offset,
+			mm->seen, mm->expected, mm->count);
+		return -1;
+	}
+	if (q->st.early_last <= EV_EARLY_LOG)
+		fprintf(stderr,
+			"eun-verify: server: QP %u: message %llu: early last byte, offset %zu not yet in (%zu bytes)\n",
+			q->idx, (unsigned long long)m, mm->offset, mm->count);
+	return 0;
+}
+
+/*
+ * write_poll: look at the last bytes of every granted message not seen
+ * yet. A slot the client has not written again still holds an older
+ * message, so it waits.
+ */
+static int ev_server_poll(struct ev_qp *q)
+{
+	struct ev_mismatch mm;
+	struct ev_msg_plan mp;
+	enum ev_poll r;
+	uint64_t m;
+	uint32_t s;
+
+	for (m = q->done; m < q->credit; m++) {
+		s = m % q->nslots;
+		if (q->polled[s] || q->finished[s])
+			continue;
+		ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
+		r = ev_poll_check(ev_slot(q, m), mp.size, q->mtu_bytes,
+				  q->ctx->pattern_seed, q->idx, m, &mm);
+		if (r == EV_POLL_WAIT)
+			continue;
+		q->polled[s] = 1;
+		q->st.polled++;
+		if (r == EV_POLL_EARLY && ev_server_early(q, m, &mp, &mm))
+			return -1;
+	}
+	return 0;
+}
+
+/* write_poll: the last packet's length depends on the path MTU. */
+static int ev_server_poll_setup(struct ev_ctx *c)
+{
+	struct ibv_qp_init_attr init;
+	struct ibv_qp_attr a;
+	uint32_t i;
+
+	if (!c->o->cfg.write_poll)
+		return 0;
+	for (i = 0; i < c->nqps; i++) {
+		struct ev_qp *q = &c->qps[i];
+
+		if (ibv_query_qp(q->qp, &a, IBV_QP_PATH_MTU, &init)) {
+			ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_query_qp failed",
+				q->idx);
+			return -1;
+		}
+		q->mtu_bytes = 128u << a.path_mtu;
+	}
+	fprintf(stderr, "eun-verify: server: write_poll, path MTU %u%s\n",
+		c->qps[0].mtu_bytes,
+		c->o->allow_early ? ", early last bytes counted only" : "");
+	return 0;
+}
+
 /* Move the finished prefix on, reusing each slot for a new message. */
 static void ev_server_advance(struct ev_qp *q)
 {
@@ -171,6 +249,7 @@ static void ev_server_advance(struct ev_qp *q)
 		if (ev_op_is_atomic(mp.op))
 			ev_atomic_apply(&q->am, &mp, &cmp);
 		q->finished[m % q->nslots] = 0;
+		q->polled[m % q->nslots] = 0;
 		q->st.msgs++;
 		q->st.bytes += mp.size;
 		q->done++;
@@ -340,6 +419,10 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	struct ibv_wc wc[EV_POLL_BATCH];
 	int i, n;
 
+	/* Before the CQ: a MARK found there covers data the poll saw. */
+	if (q->ctx->o->cfg.write_poll && q->state == EV_QP_RUN &&
+	    ev_server_poll(q))
+		return -1;
 	n = ibv_poll_cq(q->cq, EV_POLL_BATCH, wc);
 	if (n < 0) {
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
@@ -363,6 +446,8 @@ int ev_server_run(struct ev_ctx *c)
 	uint64_t now = ev_now_ns(), end;
 	uint32_t i, done;
 
+	if (ev_server_poll_setup(c))
+		goto fail;
 	for (i = 0; i < c->nqps; i++)
 		c->qps[i].last_progress = now;
 	for (;;) {

@@ -22,6 +22,12 @@
  * arrival, WRITE when a MARK covers it) or, for READ and atomics, when a
  * MARK says the client has it. Slots are reused only past the finished
  * prefix, so no byte is overwritten before it is checked.
+ *
+ * With write_poll (plain WRITEs only) the server also watches, on every
+ * turn of its loop, the last bytes of each granted slot not yet seen, and
+ * checks the rest of the message the moment they change (ev_poll_check()).
+ * A message is still finished by the MARK that covers it, so the client
+ * writes a slot again only after the server checked what it held.
  */
 #ifndef EV_VERBS_H
 #define EV_VERBS_H
@@ -95,6 +101,8 @@ struct ev_qp {
 	uint64_t *post_ns;		/* client: post time per slot */
 	uint64_t *atom_want;		/* client: expected result per slot */
 	uint8_t *finished;		/* server: per slot, message finished */
+	uint8_t *polled;		/* server: per slot, last bytes seen */
+	uint32_t mtu_bytes;		/* server, write_poll: path MTU */
 	struct ev_stats st;
 
 	/* progress */

@@ -41,8 +41,8 @@ static uint64_t get64(const uint8_t *p)
 
 /*
  * Request layout: 0 magic, 2 version, 3 ops, 4 qps, 6 qp_index, 8 depth,
- * 10 flags (bit 0: UC), 11 size_mode, 12 nsizes, 13 reserved, 14 seed,
- * 22 sizes[8].
+ * 10 flags (bit 0: UC, bit 1: write_poll), 11 size_mode, 12 nsizes,
+ * 13 reserved, 14 seed, 22 sizes[8].
  */
 size_t ev_wire_req_pack(const struct ev_wire_req *req, uint8_t *buf,
 			size_t len)
@@ -59,7 +59,7 @@ size_t ev_wire_req_pack(const struct ev_wire_req *req, uint8_t *buf,
 	put16(buf + 4, (uint16_t)c->qps);
 	put16(buf + 6, (uint16_t)req->qp_index);
 	put16(buf + 8, (uint16_t)c->depth);
-	buf[10] = c->uc ? 1 : 0;
+	buf[10] = (c->uc ? 1 : 0) | (c->write_poll ? 2 : 0);
 	buf[11] = (uint8_t)c->size_mode;
 	buf[12] = (uint8_t)c->nsizes;
 	put64(buf + 14, c->seed);
@@ -84,6 +84,7 @@ int ev_wire_req_unpack(struct ev_wire_req *req, const uint8_t *buf,
 	req->qp_index = get16(buf + 6);
 	c->depth = get16(buf + 8);
 	c->uc = buf[10] & 1;
+	c->write_poll = (buf[10] >> 1) & 1;
 	c->size_mode = buf[11];
 	c->nsizes = buf[12];
 	c->seed = get64(buf + 14);

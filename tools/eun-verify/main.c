@@ -49,11 +49,12 @@ static void ev_banner(const struct ev_ctx *c)
 
 	ev_config_describe(&o->cfg, ops, sizeof(ops), sizes, sizeof(sizes));
 	fprintf(stderr,
-		"eun-verify: client: seed %llu (replay with --seed %llu), pattern seed %llu, ops %s, size %s, %u %s QP(s), depth %u\n",
+		"eun-verify: client: seed %llu (replay with --seed %llu), pattern seed %llu, ops %s, size %s, %u %s QP(s), depth %u%s\n",
 		(unsigned long long)o->cfg.seed,
 		(unsigned long long)o->cfg.seed,
 		(unsigned long long)c->pattern_seed, ops, sizes, o->cfg.qps,
-		o->cfg.uc ? "UC" : "RC", o->cfg.depth);
+		o->cfg.uc ? "UC" : "RC", o->cfg.depth,
+		o->cfg.write_poll ? ", write_poll" : "");
 }
 
 int main(int argc, char **argv)

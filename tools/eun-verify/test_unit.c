@@ -118,6 +118,87 @@ static void test_pattern_keys(void)
 	free(b);
 }
 
+static void test_poll_last_pkt(void)
+{
+	CHECK(ev_poll_last_pkt(4096, 1024) == 1024 &&
+	      ev_poll_last_pkt(4097, 1024) == 1 &&
+	      ev_poll_last_pkt(1, 4096) == 1 &&
+	      ev_poll_last_pkt(65536, 4096) == 4096 &&
+	      ev_poll_last_pkt(5000, 4096) == 904,
+	      "poll: last packet length from size and MTU");
+	CHECK(ev_poll_last_pkt(100, 0) == 100,
+	      "poll: unknown MTU: the message is one packet");
+}
+
+/*
+ * A slot holds message 9 (the old data); message 10 lands in it packet by
+ * packet. Only the state of the last bytes and of the earlier packets
+ * decides the verdict, whatever order the packets came in.
+ */
+static void test_poll_check(void)
+{
+	const size_t len = 65536, mtu = 1024;
+	uint8_t *b = malloc(len), *want = malloc(len);
+	struct ev_mismatch mm;
+	enum ev_poll r;
+
+	ev_pattern_fill(want, len, 5, 2, 10);
+	ev_pattern_fill(b, len, 5, 2, 9);
+	CHECK(ev_poll_check(b, len, mtu, 5, 2, 10, &mm) == EV_POLL_WAIT,
+	      "poll: old data in the slot: wait");
+	/* The last packet alone, as reordering may place it first. */
+	memcpy(b + len - mtu, want + len - mtu, mtu);
+	r = ev_poll_check(b, len, mtu, 5, 2, 10, &mm);
+	CHECK(r == EV_POLL_EARLY && mm.offset == 0 &&
+	      mm.count > (len - mtu) * 9 / 10 && mm.count <= len - mtu,
+	      "poll: last packet before the rest is early (offset %zu, %zu bytes not in)",
+	      mm.offset, mm.count);
+	/* Every packet but one in the middle. */
+	memcpy(b, want, len);
+	ev_pattern_fill(b + 5 * mtu, mtu, 5, 2, 9);
+	r = ev_poll_check(b, len, mtu, 5, 2, 10, &mm);
+	CHECK(r == EV_POLL_EARLY && mm.offset >= 5 * mtu &&
+	      mm.offset < 6 * mtu && mm.count <= mtu,
+	      "poll: one earlier packet missing is early (offset %zu)",
+	      mm.offset);
+	/* A single old byte before the last packet is enough. */
+	memcpy(b, want, len);
+	b[len - mtu - 1] ^= 0xff;
+	r = ev_poll_check(b, len, mtu, 5, 2, 10, &mm);
+	CHECK(r == EV_POLL_EARLY && mm.offset == len - mtu - 1 && mm.count == 1,
+	      "poll: the byte just before the last packet counts");
+	memcpy(b, want, len);
+	CHECK(ev_poll_check(b, len, mtu, 5, 2, 10, &mm) == EV_POLL_OK &&
+	      mm.count == 0, "poll: whole message in: ok");
+	/* One memcpy() may store the last packet tail first: not early. */
+	ev_pattern_fill(b + len - mtu, mtu - 8, 5, 2, 9);
+	CHECK(ev_poll_check(b, len, mtu, 5, 2, 10, &mm) == EV_POLL_OK,
+	      "poll: last packet's own bytes are not judged");
+	/* Seven of the last eight bytes are not enough to look further. */
+	memcpy(b, want, len);
+	b[len - 8] ^= 1;
+	CHECK(ev_poll_check(b, len, mtu, 5, 2, 10, &mm) == EV_POLL_WAIT,
+	      "poll: waits for all of the last %d bytes", EV_POLL_TAIL);
+	/* A last packet of one byte: the watched bytes span two packets. */
+	ev_pattern_fill(b, 4097, 5, 2, 9);
+	ev_pattern_fill(want, 4097, 5, 2, 10);
+	b[4096] = want[4096];
+	CHECK(ev_poll_check(b, 4097, mtu, 5, 2, 10, &mm) == EV_POLL_WAIT,
+	      "poll: 1-byte last packet alone: the watched bytes are not all in");
+	memcpy(b + 3 * mtu, want + 3 * mtu, mtu + 1);
+	CHECK(ev_poll_check(b, 4097, mtu, 5, 2, 10, &mm) == EV_POLL_EARLY &&
+	      mm.offset == 0, "poll: 1-byte last packet, first packets missing: early");
+	/* Messages of one packet are never early. */
+	ev_pattern_fill(b, 5, 5, 2, 9);
+	CHECK(ev_poll_check(b, 5, mtu, 5, 2, 10, &mm) == EV_POLL_WAIT,
+	      "poll: 5-byte message not in: wait");
+	ev_pattern_fill(b, 5, 5, 2, 10);
+	CHECK(ev_poll_check(b, 5, mtu, 5, 2, 10, &mm) == EV_POLL_OK,
+	      "poll: 5-byte message in: ok");
+	free(b);
+	free(want);
+}
+
 static void cfg_default(struct ev_config *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -292,6 +373,18 @@ static void test_config_check(void)
 	cfg_default(&c);
 	c.sizes[0] = EV_MAX_MSG + 1;
 	CHECK(ev_config_check(&c, err, sizeof(err)), "config: size over 1M refused");
+	cfg_default(&c);
+	c.write_poll = 1;
+	CHECK(!ev_config_check(&c, err, sizeof(err)),
+	      "config: write_poll with write accepted");
+	c.ops |= 1u << EV_OP_WRITE_IMM;
+	CHECK(ev_config_check(&c, err, sizeof(err)) && strstr(err, "write-poll"),
+	      "config: write_poll with another op refused (%s)", err);
+	cfg_default(&c);
+	c.write_poll = 1;
+	c.uc = 1;
+	CHECK(ev_config_check(&c, err, sizeof(err)),
+	      "config: write_poll on UC refused");
 }
 
 static void test_op_parse(void)
@@ -396,6 +489,12 @@ static void test_wire(void)
 	CHECK(!ev_wire_req_unpack(&back, buf, n) &&
 	      !memcmp(&back.cfg, &req.cfg, sizeof(req.cfg)) &&
 	      back.qp_index == 16, "wire: request round trip");
+	req.cfg.ops = 1u << EV_OP_WRITE;
+	req.cfg.uc = 0;
+	req.cfg.write_poll = 1;
+	n = ev_wire_req_pack(&req, buf, sizeof(buf));
+	CHECK(!ev_wire_req_unpack(&back, buf, n) && back.cfg.write_poll == 1 &&
+	      back.cfg.uc == 0, "wire: write_poll flag round trip");
 	buf[0] ^= 1;
 	CHECK(ev_wire_req_unpack(&back, buf, n), "wire: bad magic refused");
 	CHECK(ev_wire_req_unpack(&back, buf, n - 1), "wire: short request refused");
@@ -433,7 +532,8 @@ static void test_opts(void)
 	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 65",
 		"-s -D 0", "-c h -o read --uc --tcp", "-c h --uc", "-s -S 0", "-s -T 0",
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
-		"-s -b 1X", "-s -u 0", "-s -u 32" };
+		"-s -b 1X", "-s -u 0", "-s -u 32", "-c h --write-poll -o send",
+		"-c h --write-poll --tcp --uc" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -452,6 +552,16 @@ static void test_opts(void)
 	      o.ack_timeout == EV_DEFAULT_ACK_TIMEOUT, "opts: ACK timeout");
 	CHECK(!parse("-c h --tcp --uc -o mix", &o, err, sizeof(err)) &&
 	      o.cfg.ops == EV_OPS_UC, "opts: mix on UC narrows to UC ops");
+	CHECK(!parse("-c h --write-poll -S 64K", &o, err, sizeof(err)) &&
+	      o.cfg.write_poll && !o.allow_early,
+	      "opts: --write-poll on the client");
+	CHECK(!parse("-s --allow-early", &o, err, sizeof(err)) && o.allow_early,
+	      "opts: --allow-early on the server");
+	CHECK(!parse("-c h --write-poll -S 64K", &o, err, sizeof(err)) &&
+	      o.cfg.write_poll && !o.allow_early,
+	      "opts: --write-poll on the client");
+	CHECK(!parse("-s --allow-early", &o, err, sizeof(err)) && o.allow_early,
+	      "opts: --allow-early on the server");
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = 0;
 		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
@@ -464,6 +574,8 @@ int main(void)
 	test_pattern_roundtrip();
 	test_pattern_corruption();
 	test_pattern_keys();
+	test_poll_last_pkt();
+	test_poll_check();
 	test_size_parse();
 	test_plan_sizes();
 	test_plan_mix();
