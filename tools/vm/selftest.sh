@@ -82,6 +82,26 @@ carry_failures()
 	return 0
 }
 
+# Tests that load the module with parameters of their own: the mode of a
+# rdma_rxe_eun/MODE run does not reach them, so they run in the default
+# run only.
+own_params="eun_params module module_conflict ooo_modes write_sync"
+
+# mode_tests: TESTS of a rdma_rxe_eun/MODE run, every selftest but those.
+mode_tests()
+{
+	local t b list=
+
+	for t in "$repo"/selftests/*.sh; do
+		b=$(basename "$t" .sh)
+		[[ $b == lib || $b == *_lib ]] && continue
+		[ -x "$t" ] || continue
+		[[ " $own_params " == *" $b "* ]] && continue
+		list="$list selftests/$b.sh"
+	done
+	echo "${list# }"
+}
+
 top=$results/selftest-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$top"
 ln -sfn "$(basename "$top")" "$results/selftest-latest"
@@ -94,6 +114,7 @@ for r in "${modules[@]}"; do
 	[ $m = rdma_rxe_eun ] && conf=$here/configs/selftest-eun.conf
 	set_mode=()
 	[ -n "$mode" ] && set_mode=(-s "MODULE_PARAMS=ooo_mode=$mode" -s "NAME=selftest-$mode")
+	[ -n "$mode" ] && [ ${#tests[@]} -eq 0 ] && set_mode+=(-s "TESTS=$(mode_tests)")
 	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/build/rdma_rxe_eun.ko" ]; then
 		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $r"
 		{
