@@ -64,6 +64,7 @@ struct eun_params {
  * @bm: the reorder bitmaps of the device's QPs, kept in @mc
  * @conn_ida: connection indexes of @mc, one per tracking QP
  * @debugfs: the device's debugfs directory, or NULL
+ * @debugfs_qpn: QP number the debugfs file "qp" shows (written there)
  * @ready: set once everything above is set up
  */
 struct eun_dev {
@@ -74,6 +75,7 @@ struct eun_dev {
 	struct eun_bm bm;
 	struct ida conn_ida;
 	struct dentry *debugfs;
+	u32 debugfs_qpn;
 	bool ready;
 };
 
