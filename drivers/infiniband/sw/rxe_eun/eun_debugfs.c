@@ -17,7 +17,8 @@
  * header may pair an old una with a new nxt, its counts may not add up,
  * and a ring slot may already hold a later PSN (shown as '?'). The ring and
  * hold queue arrays live as long as the QP, which the reader holds a
- * reference on, so no read leaves them.
+ * reference on, so no read leaves them. QPs are found through rxe's pool,
+ * which holds a QP only once it is fully created.
  */
 
 #include <linux/bitmap.h>
@@ -107,10 +108,14 @@ static const char *eun_qp_state_name(struct rxe_qp *qp)
 						     "?";
 }
 
+/*
+ * rxe_pool_get_index() finds a QP only once rxe_finalize() stored it in the
+ * pool, after eun_qp_init() set its mode and state up; the mode changes
+ * again only in eun_qp_cleanup(), which waits for the reader's reference.
+ */
 static enum eun_qp_mode eun_dbg_qp_mode(struct rxe_qp *qp)
 {
-	/* Pairs with eun_qp_init(): a tracking mode is set after the state. */
-	return smp_load_acquire(&qp->eun.mode);
+	return READ_ONCE(qp->eun.mode);
 }
 
 /* Receive side: bitmap under the device lock, the rest without a lock. */

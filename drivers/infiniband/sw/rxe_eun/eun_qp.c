@@ -103,8 +103,7 @@ void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
 		eun_counter_inc(rxe, EUN_CNT_QP_FALLBACK);
 		return;
 	}
-	/* The QP is in the pool already: debugfs may look at it now. */
-	smp_store_release(&qp->eun.mode, mode);
+	qp->eun.mode = mode;
 }
 
 /* Give the bitmap's emulated memory back; any context. */
