@@ -195,4 +195,25 @@ static inline u32 eun_sb_count(const struct eun_sb *sb, enum eun_sb_state s)
 	return s < EUN_SB_STATE_COUNT ? sb->count[s] : 0;
 }
 
+/**
+ * eun_sb_state_char() - one-letter name of a state, for maps of the window
+ * @s: state
+ *
+ * Return: 'i' in flight, 'r' retransmitted, 's' SACKed, 'l' lost,
+ * 'd' delivered, 'u' unused, '?' for a value out of range.
+ */
+static inline char eun_sb_state_char(enum eun_sb_state s)
+{
+	static const char letters[EUN_SB_STATE_COUNT] = {
+		[EUN_SB_UNUSED] = 'u',
+		[EUN_SB_IN_FLIGHT] = 'i',
+		[EUN_SB_RETRANSMITTED] = 'r',
+		[EUN_SB_SACKED] = 's',
+		[EUN_SB_LOST] = 'l',
+		[EUN_SB_DELIVERED] = 'd',
+	};
+
+	return (u32)s < EUN_SB_STATE_COUNT ? letters[s] : '?';
+}
+
 #endif /* EUN_SCOREBOARD_H */

@@ -90,6 +90,7 @@ struct eun_params {
  * @lp: held last packets of WRITEs (write_sync=receiver), guarded by @lock
  * @lp_mr: the target MR of each slot of @lp, referenced while held
  * @debugfs: the device's debugfs directory, or NULL
+ * @debugfs_qpn: QP number the debugfs file "qp" shows (written there)
  * @ready: set once everything above is set up
  */
 struct eun_dev {
@@ -102,6 +103,7 @@ struct eun_dev {
 	struct eun_lastpkt lp;
 	struct rxe_mr **lp_mr;
 	struct dentry *debugfs;
+	u32 debugfs_qpn;
 	bool ready;
 };
 
