@@ -85,7 +85,7 @@ carry_failures()
 # Tests that load the module with parameters of their own: the mode of a
 # rdma_rxe_eun/MODE run does not reach them, so they run in the default
 # run only.
-own_params="eun_params module module_conflict ooo_modes write_sync"
+own_params="eun_params interop module module_conflict ooo_modes write_sync"
 
 # mode_tests: TESTS of a rdma_rxe_eun/MODE run, every selftest but those.
 mode_tests()
