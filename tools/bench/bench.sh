@@ -13,7 +13,7 @@
 #
 # Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]
 #                             [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME]
-#                             [-s KEY=VALUE]...
+#                             [-R RUN_DIR] [-s KEY=VALUE]...
 #   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send)
@@ -25,6 +25,9 @@
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
 #       Documentation/results.rst, another name writes NAME.rst beside its
 #       results and prints it
+#   -R  resume RUN_DIR, a run a guest crash cut short: boot the columns
+#       whose last boot crashed again for their unfinished profiles (give
+#       the run's own options again), then merge as usual
 #   -s  another bed config key for every boot
 set -euo pipefail
 
@@ -37,8 +40,8 @@ source "$here/lib.sh"
 
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
-ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=() name=bench
-while getopts "c:p:o:z:n:r:t:N:s:h" o; do
+ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=() name=bench resume=
+while getopts "c:p:o:z:n:r:t:N:R:s:h" o; do
 	case $o in
 	c) columns=$OPTARG ;;
 	p) profiles=$OPTARG ;;
@@ -48,9 +51,10 @@ while getopts "c:p:o:z:n:r:t:N:s:h" o; do
 	r) reps=$OPTARG ;;
 	t) tmo=$OPTARG ;;
 	N) name=$OPTARG ;;
+	R) resume=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,28p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME] [-s KEY=VALUE]..." >&2
+	h) sed -n '3,31p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -71,21 +75,93 @@ n=$((nprof * nops * nsizes * reps))
 # Each transfer: its bound plus eun-verify's set-up and the barriers.
 test_tmo=$((n * (tmo + 40) + 60))
 [ $test_tmo -le 7200 ] || test_tmo=7200
-top=$results/$name-$(date +%Y%m%d-%H%M%S)
-mkdir -p "$top"
+if [ -n "$resume" ]; then
+	top=$(cd "$resume" 2>/dev/null && pwd) || die "-R: no run folder '$resume'"
+else
+	top=$results/$name-$(date +%Y%m%d-%H%M%S)
+	mkdir -p "$top"
+fi
 echo "$prog: $n transfers per column, columns: $columns; results in $top"
 
-status=0
-for c in $columns; do
+# run_column COLUMN DIR PROFILES: one boot of the bed running the matrix.
+run_column()
+{
+	local c=$1 dir=$2 profs=$3 mod
+
 	mod=(-s MODULE=rdma_rxe_eun -s "MODULE_PARAMS=ooo_mode=$c")
 	[ "$c" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
-	echo "$prog: === column $c"
-	"$repo/tools/vm/bed.sh" -o "$top/$c" -s NAME="bench-$c" "${mod[@]}" \
-		-s "PROFILES=$profiles" -s "SIZES=$sizes" -s ITERS="$iters" \
+	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$c" "${mod[@]}" \
+		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
 		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo" \
-		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf" ||
-		status=1
+		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"
+}
+
+# rows_done CSV: the profiles of a matrix.csv with every row there.
+rows_done()
+{
+	awk -F, -v want=$((nops * nsizes * reps)) 'FNR > 1 { n[$2]++ }
+		END { for (p in n) if (n[p] == want) print p }' "$1" 2>/dev/null
+}
+
+# A guest kernel crash (tools/vm/console-scan.sh) ends a boot early: boot
+# again for the profiles not finished, at most twice. The crash stays in
+# the boot's folder and in crashes.txt; only whole profiles are kept.
+# crashed DIR: a guest kernel of that boot crashed (tools/vm/console-scan.sh).
+crashed() { grep -q '^[ab] crash ' "$1/kernel.txt" 2>/dev/null; }
+
+# column_boots COLUMN: the column's boot folders so far, in order.
+column_boots()
+{
+	local b
+
+	[ -d "$top/$1" ] || return 0
+	echo "$top/$1"
+	for b in 2 3; do
+		[ -d "$top/$1-boot$b" ] && echo "$top/$1-boot$b"
+	done
+	return 0
+}
+
+# profiles_left COLUMN: profiles no boot of the column finished whole.
+profiles_left()
+{
+	local d p finished="" left=""
+
+	for d in $(column_boots "$1"); do
+		finished="$finished $(rows_done "$d/b/matrix/matrix.csv" | tr '\n' ' ')"
+	done
+	for p in $profiles; do
+		[[ " $finished " == *" $p "* ]] || left="$left $p"
+	done
+	echo "${left# }"
+}
+
+# A guest kernel crash ends a boot early: boot again for the profiles not
+# finished, at most three boots per column. Every crash is in the boot's
+# folder and in crashes.txt; only whole profiles of a cut boot are kept.
+status=0
+touch "$top/crashes.txt"
+for c in $columns; do
+	mapfile -t boots < <(column_boots "$c")
+	n_boots=${#boots[@]}
+	if [ "$n_boots" -gt 0 ] && ! crashed "${boots[$((n_boots - 1))]}"; then
+		echo "$prog: === column $c: done in $top"
+		continue
+	fi
+	echo "$prog: === column $c"
+	for boot in $(seq $((n_boots + 1)) 3); do
+		left=$(profiles_left "$c")
+		[ -n "$left" ] || break
+		dir=$top/$c
+		[ "$boot" -eq 1 ] || dir=$top/$c-boot$boot
+		[ "$boot" -eq 1 ] || echo "$prog: booting $c again (boot $boot) for: $left"
+		run_column "$c" "$dir" "$left" && break
+		crashed "$dir" || { status=1; break; }
+		awk -v c="$c" -v b="$boot" '$2 == "crash" { print c " boot " b ": " $0 }' \
+			"$dir/kernel.txt" >> "$top/crashes.txt"
+		[ "$boot" -lt 3 ] || status=1
+	done
 done
 
 # Merge, and give every expected row a line.
@@ -93,9 +169,21 @@ csv=$results/$name.csv
 {
 	echo "$BENCH_MATRIX_HEADER"
 	for c in $columns; do
-		f=$top/$c/b/matrix/matrix.csv
-		[ -f "$f" ] || f=/dev/null
+		# Every boot of the column: a boot a crash cut short gives only
+		# its whole profiles (the next boot ran the rest), the last all.
+		f=$top/$c.rows
+		echo "$BENCH_MATRIX_HEADER" > "$f"
+		mapfile -t boots < <(column_boots "$c")
+		for i in "${!boots[@]}"; do
+			m=${boots[$i]}/b/matrix/matrix.csv
+			[ -f "$m" ] || continue
+			keep=
+			[ $((i + 1)) -lt ${#boots[@]} ] && keep=" $(rows_done "$m" | tr '\n' ' ')"
+			awk -F, -v keep="$keep" 'FNR > 1 && (keep == "" || index(keep, " " $2 " "))' \
+				"$m" >> "$f"
+		done
 		why=not-run
+		grep -q "^$c boot" "$top/crashes.txt" && why=crash
 		grep -qs "invalid for parameter" "$top/$c"/[ab]/console.log "$top/$c"/[ab]/dmesg*.txt &&
 			why=unavailable
 		awk -F, -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
@@ -119,6 +207,9 @@ csv=$results/$name.csv
 } > "$csv.tmp"
 mv "$csv.tmp" "$csv"
 cp "$csv" "$top/bench.csv"
+[ -s "$top/crashes.txt" ] &&
+	echo "$prog: guest crashes: $(wc -l < "$top/crashes.txt") ($top/crashes.txt); the columns booted again" &&
+	sed 's/^/  /' "$top/crashes.txt"
 if [ "$name" = bench ]; then
 	"$here/summarize.sh" "$csv" "$results" || status=1
 else
