@@ -141,7 +141,6 @@ profiles_left()
 # finished, at most three boots per column. Every crash is in the boot's
 # folder and in crashes.txt; only whole profiles of a cut boot are kept.
 status=0
-touch "$top/crashes.txt"
 for c in $columns; do
 	mapfile -t boots < <(column_boots "$c")
 	n_boots=${#boots[@]}
@@ -158,11 +157,19 @@ for c in $columns; do
 		[ "$boot" -eq 1 ] || echo "$prog: booting $c again (boot $boot) for: $left"
 		run_column "$c" "$dir" "$left" && break
 		crashed "$dir" || { status=1; break; }
-		awk -v c="$c" -v b="$boot" '$2 == "crash" { print c " boot " b ": " $0 }' \
-			"$dir/kernel.txt" >> "$top/crashes.txt"
 		[ "$boot" -lt 3 ] || status=1
 	done
 done
+
+# Every crash of every boot, this run's and a resumed run's.
+for c in $columns; do
+	b=1
+	while read -r d; do
+		awk -v c="$c" -v b="$b" '$2 == "crash" { print c " boot " b ": " $0 }' \
+			"$d/kernel.txt" 2>/dev/null
+		b=$((b + 1))
+	done < <(column_boots "$c")
+done > "$top/crashes.txt"
 
 # Merge, and give every expected row a line.
 csv=$results/$name.csv

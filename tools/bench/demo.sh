@@ -43,7 +43,7 @@ if [ -f "$sum" ]; then
 	echo "$prog: ratios from this run (medians, eun-verify's clock):"
 	awk -F, '
 		NR == 1 { next }
-		$9 != "" { g[$1, $2, $3] = $9; ops[$3] = 1 }
+		$9 != "" { g[$1, $2, $4] = $9; ops[$4] = 1 }
 		function r(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2fx", a / b) }
 		END {
 			for (op in ops) {
