@@ -25,12 +25,18 @@ static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
  * @now: current time (ns)
  *
  * Arms the QP's RACK timer for the next deadline, since no ACK may come to
- * trigger the check.
+ * trigger the check. Waits while acknowledgments are queued: the completer
+ * takes one per turn of the send task, and a soft NIC delivers them in
+ * bursts after a stall, so that a SACK of a later PSN would otherwise be
+ * judged before the ACK right behind it covers the earlier one.
  */
 void eun_comp_detect_loss(struct rxe_qp *qp, u64 now)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 	u64 next_ns = 0;
+
+	if (!skb_queue_empty(&qp->resp_pkts))
+		return;
 
 	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
 	if (next_ns > now)
