@@ -17,6 +17,13 @@ static inline bool eun_qp_tracks(const struct rxe_qp *qp)
 	return qp->eun.mode != EUN_QP_GO_BACK_N;
 }
 
+/* The WQE is an RDMA WRITE, with or without immediate. */
+static inline bool eun_wqe_is_write(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_RDMA_WRITE ||
+	       wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM;
+}
+
 static inline struct eun_dev *eun_qp_dev(struct rxe_qp *qp)
 {
 	return &to_rdev(qp->ibqp.device)->eun;

@@ -121,6 +121,8 @@ struct eun_dev {
  * @dup_pending: a duplicate arrived since the last acknowledgment
  * @dup_psn: that duplicate
  * @hq: completions of SEND and WRITE with immediate, held until in order
+ * @wsync_held: last packets of WRITEs the QP holds in the device's pool
+ *	(write_sync=receiver); changed under the device lock
  */
 struct eun_rx {
 	u32 conn;
@@ -132,6 +134,7 @@ struct eun_rx {
 	bool dup_pending;
 	u32 dup_psn;
 	struct eun_holdq hq;
+	u32 wsync_held;
 };
 
 /**

@@ -19,12 +19,6 @@
 #include "rxe_queue.h"
 #include "eun_qp.h"
 
-static bool eun_tx_is_write(const struct rxe_send_wqe *wqe)
-{
-	return wqe->wr.opcode == IB_WR_RDMA_WRITE ||
-	       wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM;
-}
-
 static bool eun_tx_has_imm(const struct rxe_send_wqe *wqe)
 {
 	return wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM ||
@@ -164,7 +158,7 @@ static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 				    struct rxe_pkt_info *pkt, bool ack_req,
 				    bool first_xmit)
 {
-	u8 opcode = IB_OPCODE_RC | (eun_tx_is_write(wqe) ? EUN_OP_RC_WRITE :
+	u8 opcode = IB_OPCODE_RC | (eun_wqe_is_write(wqe) ? EUN_OP_RC_WRITE :
 							    EUN_OP_RC_SEND);
 	u32 ext_off = rxe_opcode[opcode].length - EUN_EXT_HDR_LEN;
 	u32 hlen = ext_off + eun_ext_len(eh);
@@ -183,7 +177,7 @@ static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 	pkt->paylen = paylen;
 	bth_init(pkt, opcode, se, 0, pad, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, ack_req, pkt->psn);
-	if (eun_tx_is_write(wqe)) {
+	if (eun_wqe_is_write(wqe)) {
 		reth_set_rkey(pkt, wqe->wr.wr.rdma.rkey);
 		reth_set_va(pkt, wqe->wr.wr.rdma.remote_addr);
 		reth_set_len(pkt, wqe->dma.length);

@@ -25,12 +25,6 @@
 /* Payload bytes of a slot: one packet at the largest RoCE MTU. */
 #define EUN_WSYNC_SLOT_BYTES	EUN_LP_MAX_BYTES
 
-static bool eun_wsync_tx_is_write(const struct rxe_send_wqe *wqe)
-{
-	return wqe->wr.opcode == IB_WR_RDMA_WRITE ||
-	       wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM;
-}
-
 /**
  * eun_wsync_dev_init() - set up a device's pool of held last packets
  * @rxe: the device, parameters copied
@@ -112,6 +106,7 @@ int eun_wsync_rx_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 		memcpy(s->data, p->data, p->len);
 		rxe_get(p->mr);
 		ed->lp_mr[slot] = p->mr;
+		qp->eun.rx.wsync_held++;
 	}
 	spin_unlock_bh(&ed->lock);
 
@@ -144,6 +139,7 @@ void eun_wsync_rx_cancel(struct rxe_qp *qp, int slot)
 		return;
 	spin_lock_bh(&ed->lock);
 	mr = eun_wsync_release(ed, slot);
+	qp->eun.rx.wsync_held--;
 	spin_unlock_bh(&ed->lock);
 	if (mr)
 		rxe_put(mr);
@@ -165,7 +161,8 @@ int eun_wsync_rx_place_ready(struct rxe_qp *qp)
 	struct rxe_mr *mr;
 	int slot, err = 0;
 
-	if (!eun_wsync_holds(qp))
+	/* The common case, on every in-order packet: nothing held. */
+	if (!qp->eun.rx.wsync_held)
 		return 0;
 	while (!err) {
 		spin_lock_bh(&ed->lock);
@@ -180,6 +177,7 @@ int eun_wsync_rx_place_ready(struct rxe_qp *qp)
 		err = rxe_mr_copy(ed->lp_mr[slot], s->cookie, s->data, s->len,
 				  RXE_TO_MR_OBJ);
 		mr = eun_wsync_release(ed, slot);
+		qp->eun.rx.wsync_held--;
 		spin_unlock_bh(&ed->lock);
 		rxe_put(mr);
 	}
@@ -211,6 +209,7 @@ void eun_wsync_qp_drop(struct rxe_qp *qp)
 		if (mr)
 			rxe_put(mr);
 	}
+	qp->eun.rx.wsync_held = 0;
 }
 
 /**
@@ -228,7 +227,7 @@ bool eun_wsync_tx_delay(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	struct eun_tx *tx = &qp->eun.tx;
 
 	if (eun_qp_dev(qp)->params.write_sync != EUN_WSYNC_SENDER ||
-	    !eun_wsync_tx_is_write(wqe) || wqe->dma.resid > qp->mtu ||
+	    !eun_wqe_is_write(wqe) || wqe->dma.resid > qp->mtu ||
 	    qp->comp.psn == qp->req.psn)
 		return false;
 	if (tx->wsync_psn != qp->req.psn) {
@@ -252,6 +251,6 @@ bool eun_wsync_tx_ack_req(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			  u32 psn, u32 last_psn)
 {
 	return eun_qp_dev(qp)->params.write_sync == EUN_WSYNC_SENDER &&
-	       eun_wsync_tx_is_write(wqe) &&
+	       eun_wqe_is_write(wqe) &&
 	       eun_psn_add(psn, 1) == last_psn;
 }
