@@ -27,10 +27,13 @@ bed-config-check:
 	@$(REPO)/tools/vm/test-console-scan.sh
 	@$(REPO)/tools/bench/test-summarize.sh
 
-# Both modules, one boot each; fails if any selftest fails.
+# Stock rdma_rxe, rdma_rxe_eun in its default mode and in gbn, one boot
+# each; SELFTEST_RUNS picks others (rdma_rxe_eun/static). Fails if any
+# selftest fails.
+SELFTEST_RUNS ?=
 selftest: bed-initramfs
 	$(MAKE) --no-print-directory module tools
-	RESULTS=$(RESULTS) $(REPO)/tools/vm/selftest.sh
+	RESULTS=$(RESULTS) $(REPO)/tools/vm/selftest.sh $(SELFTEST_RUNS)
 
 # The main job: a short subset of the benchmark, four columns side by side.
 demo: bed-initramfs
