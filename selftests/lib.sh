@@ -404,3 +404,27 @@ bed_perftest_sizes()
 		port=$((port + 1))
 	done
 }
+
+# bed_netem_on SPEC: netem on this guest's side of the link, unless the bed
+# impairs the link already; bed_netem_off takes off only what it put on.
+BED_OWN_NETEM=0
+bed_netem_on()
+{
+	[ "$BED_IMPAIRED" = 1 ] && return 0
+	# shellcheck disable=SC2086 # SPEC is a word list
+	tc qdisc replace dev "$BED_NETDEV" root netem $1 && BED_OWN_NETEM=1
+}
+
+bed_netem_off()
+{
+	[ "$BED_OWN_NETEM" = 1 ] && tc qdisc del dev "$BED_NETDEV" root
+	BED_OWN_NETEM=0
+}
+
+# bed_module_reload_with ARGS...: rdma_rxe_eun again with other parameters,
+# and the bed's links.
+bed_module_reload_with()
+{
+	bed_module_unload rdma_rxe_eun || return 1
+	BED_MODULE_PARAMS="$*" bed_setup
+}

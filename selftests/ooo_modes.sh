@@ -23,28 +23,6 @@ mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 
 REORDER="delay 1ms reorder 25% 50%"
 hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
-own_netem=0
-
-# Reorder on this guest's side, unless the bed impairs the link already.
-netem_on()
-{
-	[ "$BED_IMPAIRED" = 1 ] && return 0
-	# shellcheck disable=SC2086 # REORDER is a word list
-	tc qdisc replace dev "$BED_NETDEV" root netem $REORDER && own_netem=1
-}
-
-netem_off()
-{
-	[ "$own_netem" = 1 ] && tc qdisc del dev "$BED_NETDEV" root
-	own_netem=0
-}
-
-# reload_with ARGS...: the module under test with other parameters, links.
-reload_with()
-{
-	bed_module_unload rdma_rxe_eun || return 1
-	BED_MODULE_PARAMS="$*" bed_setup
-}
 
 dbg=/sys/kernel/debug/rxe_eun/$BED_DEV
 
@@ -132,11 +110,11 @@ run_mode()
 {
 	local mode=$1 before after name d poll dump qpn kind=static
 
-	reload_with "ooo_mode=$mode"
+	bed_module_reload_with "ooo_mode=$mode"
 	check_err $? "reload with ooo_mode=$mode failed"
 	bed_barrier "ooo-$mode-loaded" 120
 	check_err $? "$mode: peer did not reload"
-	netem_on
+	bed_netem_on "$REORDER"
 	check_err $? "$mode: netem failed"
 	bed_counters "$BED_RESULTS/ooo-$mode-before.txt"
 	dump=$BED_RESULTS/ooo-$mode-qp.txt
@@ -159,7 +137,7 @@ run_mode()
 	kill "$poll" 2>/dev/null
 	wait "$poll" 2>/dev/null
 	bed_barrier "ooo-$mode-done" 120
-	netem_off
+	bed_netem_off
 	bed_counters "$BED_RESULTS/ooo-$mode-after.txt"
 	before=$BED_RESULTS/ooo-$mode-before.txt
 	after=$BED_RESULTS/ooo-$mode-after.txt
@@ -195,12 +173,12 @@ run_mode()
 	log_test "ooo_mode=$mode: debugfs qps and qp dump a QP during a transfer ($BED_ROLE)"
 }
 
-trap netem_off EXIT
+trap bed_netem_off EXIT
 run_mode static
 run_mode eunomia
 
 # Leave the module as the other tests expect it: defaults, the bed's links.
-reload_with "${BED_MODULE_PARAMS:-}"
+bed_module_reload_with "${BED_MODULE_PARAMS:-}"
 check_err $? "reload with the bed's parameters failed"
 log_test "reload with the bed's parameters"
 exit $EXIT_STATUS

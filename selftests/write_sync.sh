@@ -41,31 +41,9 @@ REORDER_WIDE="delay 20ms reorder 25% 50%"
 SIZE=65536
 hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
 param=/sys/module/rdma_rxe_eun/parameters/write_sync
-own_netem=0
 has_ws=0
 [ -e "$param" ] && has_ws=1
 
-# netem_on SPEC: reorder on this guest's side, unless the bed impairs the
-# link already.
-netem_on()
-{
-	[ "$BED_IMPAIRED" = 1 ] && return 0
-	# shellcheck disable=SC2086 # SPEC is a word list
-	tc qdisc replace dev "$BED_NETDEV" root netem $1 && own_netem=1
-}
-
-netem_off()
-{
-	[ "$own_netem" = 1 ] && tc qdisc del dev "$BED_NETDEV" root
-	own_netem=0
-}
-
-# reload_with ARGS...: the module under test with other parameters, links.
-reload_with()
-{
-	bed_module_unload rdma_rxe_eun || return 1
-	BED_MODULE_PARAMS="$*" bed_setup
-}
 
 # delta NAME: increase of counter NAME over the case.
 delta()
@@ -86,7 +64,7 @@ run_case()
 		return 0
 	fi
 	[ "$has_ws" = 1 ] && params+=" write_sync=$mode"
-	reload_with "$params"
+	bed_module_reload_with "$params"
 	check_err $? "reload with $params failed"
 	if [ "$has_ws" = 1 ]; then
 		[ "$(cat "$param")" = "$mode" ]
@@ -94,7 +72,7 @@ run_case()
 	fi
 	bed_barrier "$name-loaded" 120
 	check_err $? "$mode: peer did not reload"
-	netem_on "$netem"
+	bed_netem_on "$netem"
 	check_err $? "$mode: netem failed"
 	before=$BED_RESULTS/$name-before.txt
 	after=$BED_RESULTS/$name-after.txt
@@ -108,7 +86,7 @@ run_case()
 	check_err $? "$mode: result '$result': $(ev_field "$EV_OUT" error)"
 
 	bed_barrier "$name-done" 120
-	netem_off
+	bed_netem_off
 	bed_counters "$after"
 	if [ "$BED_ROLE" = server ]; then
 		polled=$(ev_field "$EV_OUT" polled_messages total)
@@ -145,7 +123,7 @@ run_case()
 	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
 
-trap netem_off EXIT
+trap bed_netem_off EXIT
 [ "$has_ws" = 0 ] && log_info "no write_sync parameter: the control runs with placement on arrival"
 for m in receiver sender none; do
 	run_case $m "$REORDER" 40
@@ -153,7 +131,7 @@ for m in receiver sender none; do
 done
 
 # Leave the module as the other tests expect it: defaults, the bed's links.
-reload_with "${BED_MODULE_PARAMS:-}"
+bed_module_reload_with "${BED_MODULE_PARAMS:-}"
 check_err $? "reload with the bed's parameters failed"
 if [ "$has_ws" = 1 ] && [[ " ${BED_MODULE_PARAMS:-} " != *" write_sync="* ]]; then
 	[ "$(cat "$param")" = receiver ]
