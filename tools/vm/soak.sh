@@ -58,8 +58,9 @@ done
 [ ${#cpus[@]} -gt 0 ] ||
 	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
 for c in "${cpus[@]}"; do
-	"$here/bed.sh" -n -s CPU="$c" "${extra[@]}" "$here/configs/soak.conf" > /dev/null ||
-		{ echo "$prog: bad CPU '$c'" >&2; exit 2; }
+	"$here/bed.sh" -n -s MODULE="${modules[0]}" -s CPU="$c" "${extra[@]}" \
+		"$here/configs/soak.conf" > /dev/null ||
+		{ echo "$prog: bad CPU '$c' or -s setting" >&2; exit 2; }
 done
 
 mkdir -p "$results"
