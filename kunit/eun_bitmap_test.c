@@ -143,7 +143,10 @@ static void eun_hd_grow_linear(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, info.total_bits, 32);
 	KUNIT_EXPECT_EQ(test, info.meta_blocks, 7);
 	KUNIT_EXPECT_EQ(test, f->bm.stats.grows, 1);
-	KUNIT_EXPECT_EQ(test, f->bm.stats.moves, 1);
+	/* The run at the tail grew downwards: no move, no transient. */
+	KUNIT_EXPECT_EQ(test, f->bm.stats.moves, 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_meta_get(&f->mc, 0), 1017);
+	KUNIT_EXPECT_EQ(test, f->mc.stats.peak, 9);
 	/* A mark in the existing linear block does not grow. */
 	expect_verdict(test, f, 0, 31, EUN_BM_OOO, 0);
 	KUNIT_EXPECT_EQ(test, f->bm.stats.grows, 1);
@@ -155,6 +158,31 @@ static void eun_hd_grow_linear(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->bm.stats.grows, 3);
 	KUNIT_EXPECT_EQ(test, f->mc.stats.in_use[EUN_MC_BITMAP], 4);
 	KUNIT_EXPECT_EQ(test, f->mc.stats.in_use[EUN_MC_META], 9);
+	KUNIT_EXPECT_EQ(test, eun_mc_meta_get(&f->mc, 0), 1015);
+	KUNIT_EXPECT_EQ(test, f->bm.stats.moves, 0);
+}
+
+/* A run hemmed in by another connection's metadata moves, once. */
+static void eun_hd_grow_moves_meta(struct kunit *test)
+{
+	struct fx *f = fx_hd(test);
+
+	expect_verdict(test, f, 0, 3, EUN_BM_OOO, 0);
+	expect_verdict(test, f, 1, 3, EUN_BM_OOO, 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_meta_get(&f->mc, 0), 1018);
+	KUNIT_EXPECT_EQ(test, eun_mc_meta_get(&f->mc, 1), 1012);
+	expect_verdict(test, f, 0, 20, EUN_BM_OOO, 0);
+	KUNIT_EXPECT_EQ(test, f->bm.stats.moves, 1);
+	KUNIT_EXPECT_EQ(test, eun_mc_meta_get(&f->mc, 0), 1005);
+	KUNIT_EXPECT_EQ(test, fx_info(test, f, 0).meta_blocks, 7);
+	/* Old and new run held at once for the copy. */
+	KUNIT_EXPECT_EQ(test, f->mc.stats.peak, 6 + 7 + 6 + 3);
+	KUNIT_EXPECT_EQ(test, f->mc.stats.in_use[EUN_MC_META], 13);
+	/* Its words came along: the marks are still there. */
+	expect_verdict(test, f, 0, 0, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 1, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 2, EUN_BM_IN_ORDER, 2);
+	KUNIT_EXPECT_EQ(test, f->expected[0], 4);
 }
 
 static void eun_hd_flush_and_gc(struct kunit *test)
@@ -585,6 +613,7 @@ static struct kunit_case eun_bitmap_cases[] = {
 	KUNIT_CASE(eun_hd_in_order_costs_nothing),
 	KUNIT_CASE(eun_hd_first_ooo_creates),
 	KUNIT_CASE(eun_hd_grow_linear),
+	KUNIT_CASE(eun_hd_grow_moves_meta),
 	KUNIT_CASE(eun_hd_flush_and_gc),
 	KUNIT_CASE(eun_hd_merge),
 	KUNIT_CASE(eun_hd_cap),

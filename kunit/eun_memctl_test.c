@@ -242,10 +242,41 @@ static void eun_memctl_extend_in_place(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mc->stats.in_use[EUN_MC_META], 0);
 }
 
+static void eun_memctl_extend_down(struct kunit *test)
+{
+	struct eun_memctl *mc = mc_new(test, 64, 1);
+	u32 i;
+
+	KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 4, EUN_MC_FROM_TAIL, EUN_MC_META), 60);
+	for (i = 0; i < 4; i++)
+		eun_mc_write(mc, 60 + i, 0xa0 + i);
+	KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 1, EUN_MC_FROM_HEAD, EUN_MC_BITMAP), 0);
+	/* Blocks 57..59 are free: the run slides down and keeps its words. */
+	KUNIT_EXPECT_EQ(test, eun_mc_extend_down(mc, 60, 4, 3, EUN_MC_META), 57);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, eun_mc_read(mc, 57 + i), 0xa0 + i);
+	KUNIT_EXPECT_TRUE(test, eun_mc_is_used(mc, 57));
+	KUNIT_EXPECT_FALSE(test, eun_mc_is_used(mc, 56));
+	KUNIT_EXPECT_EQ(test, mc->stats.in_use[EUN_MC_META], 7);
+	KUNIT_EXPECT_EQ(test, mc->stats.peak, 8);
+	/* A used block in the way, the start of the array, bad arguments. */
+	KUNIT_ASSERT_EQ(test, eun_mc_alloc(mc, 1, EUN_MC_FROM_TAIL, EUN_MC_META), 56);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend_down(mc, 57, 7, 1, EUN_MC_META), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend_down(mc, 0, 1, 1, EUN_MC_BITMAP), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend_down(mc, 57, 7, 0, EUN_MC_META), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_mc_extend_down(mc, 60, 8, 1, EUN_MC_META), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, mc->stats.in_use[EUN_MC_META], 8);
+	KUNIT_EXPECT_EQ(test, mc->stats.failures, 0);
+	/* The grown run frees as one; the free hints find its blocks again. */
+	KUNIT_EXPECT_EQ(test, eun_mc_free(mc, 57, 7, EUN_MC_META), 0);
+	KUNIT_EXPECT_EQ(test, eun_mc_alloc(mc, 7, EUN_MC_FROM_TAIL, EUN_MC_META), 57);
+}
+
 static struct kunit_case eun_memctl_cases[] = {
 	KUNIT_CASE(eun_memctl_hints_keep_the_order),
 	KUNIT_CASE(eun_memctl_run_access),
 	KUNIT_CASE(eun_memctl_extend_in_place),
+	KUNIT_CASE(eun_memctl_extend_down),
 	KUNIT_CASE(eun_memctl_first_fit_from_head),
 	KUNIT_CASE(eun_memctl_meta_runs_from_tail),
 	KUNIT_CASE(eun_memctl_fragmentation),

@@ -90,6 +90,8 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		 enum eun_mc_kind kind);
 int eun_mc_extend(struct eun_memctl *mc, u32 start, u32 n, u32 add,
 		  enum eun_mc_kind kind);
+int eun_mc_extend_down(struct eun_memctl *mc, u32 start, u32 n, u32 add,
+		       enum eun_mc_kind kind);
 int eun_mc_free(struct eun_memctl *mc, u32 start, u32 n,
 		enum eun_mc_kind kind);
 bool eun_mc_is_used(const struct eun_memctl *mc, u32 idx);

@@ -354,27 +354,31 @@ static int hd_create(struct eun_bm *bm, u32 conn, u32 head, struct hd_state *s)
 
 /*
  * Compact layout: make the metadata run @words long, in place when the
- * blocks after it are free, else moved to a new run found tail-first.
+ * blocks after or before it are free, else moved to a new run found
+ * tail-first (holding both runs for the copy).
  */
 static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
 {
 	struct eun_memctl *mc = bm->mc;
+	u32 add = words - s->meta_words;
 	int nm;
 
-	if (!eun_mc_extend(mc, s->meta, s->meta_words, words - s->meta_words,
-			   EUN_MC_META)) {
+	if (!eun_mc_extend(mc, s->meta, s->meta_words, add, EUN_MC_META)) {
 		s->meta_words = words;
 		return 0;
 	}
-	nm = eun_mc_alloc(mc, words, EUN_MC_FROM_TAIL, EUN_MC_META);
-	if (nm < 0)
-		return nm;
-	eun_mc_copy(mc, nm, s->meta, s->meta_words);
-	eun_mc_free(mc, s->meta, s->meta_words, EUN_MC_META);
+	nm = eun_mc_extend_down(mc, s->meta, s->meta_words, add, EUN_MC_META);
+	if (nm < 0) {
+		nm = eun_mc_alloc(mc, words, EUN_MC_FROM_TAIL, EUN_MC_META);
+		if (nm < 0)
+			return nm;
+		eun_mc_copy(mc, nm, s->meta, s->meta_words);
+		eun_mc_free(mc, s->meta, s->meta_words, EUN_MC_META);
+		bm->stats.moves++;
+	}
 	s->meta = nm;
 	s->meta_words = words;
 	eun_mc_meta_set(mc, s->conn, nm);
-	bm->stats.moves++;
 	return 0;
 }
 

@@ -41,7 +41,8 @@
  * The allocation bitmap is searched and updated a machine word at a time.
  * @low_free and @high_free bound where free blocks can be, so searches
  * start there; they change where a search starts, never what it finds. A
- * run may grow in place into free blocks right after it (eun_mc_extend()).
+ * run may grow in place into free blocks right after it (eun_mc_extend())
+ * or right before it (eun_mc_extend_down()).
  */
 
 static bool mc_test(const struct eun_memctl *mc, u32 i)
@@ -181,6 +182,25 @@ void eun_mc_reset(struct eun_memctl *mc)
 	mc->stats.nblocks = mc->nblocks;
 }
 
+/* Mark the free blocks [@start, @start + @n) allocated to @kind. */
+static void mc_take(struct eun_memctl *mc, u32 start, u32 n,
+		    enum eun_mc_kind kind)
+{
+	u32 total;
+
+	eun_bits_assign(mc->alloc, start, n, true);
+	mc->stats.in_use[kind] += n;
+	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
+	mc->stats.peak = max(mc->stats.peak, total);
+}
+
+/* Whether [@start, @start + @n) is in range and wholly free. */
+static bool mc_all_free(const struct eun_memctl *mc, u32 start, u32 n)
+{
+	return mc_range_ok(mc, start, n) &&
+	       eun_find_next_set(mc->alloc, start + n, start) == start + n;
+}
+
 /**
  * eun_mc_alloc() - allocate a run of consecutive blocks
  * @mc: controller
@@ -197,7 +217,6 @@ void eun_mc_reset(struct eun_memctl *mc)
 int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		 enum eun_mc_kind kind)
 {
-	u32 total;
 	int start;
 
 	if (n == 0 || kind >= EUN_MC_KIND_COUNT)
@@ -216,11 +235,7 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 		return start;
 	}
 
-	eun_bits_assign(mc->alloc, start, n, true);
-	mc->stats.in_use[kind] += n;
-	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
-	if (total > mc->stats.peak)
-		mc->stats.peak = total;
+	mc_take(mc, start, n, kind);
 	return start;
 }
 
@@ -240,17 +255,38 @@ int eun_mc_alloc(struct eun_memctl *mc, u32 n, enum eun_mc_dir dir,
 int eun_mc_extend(struct eun_memctl *mc, u32 start, u32 n, u32 add,
 		  enum eun_mc_kind kind)
 {
-	u32 end = start + n, total;
-
-	if (!add || kind >= EUN_MC_KIND_COUNT || !mc_range_ok(mc, end, add))
+	if (!add || kind >= EUN_MC_KIND_COUNT || !mc_all_free(mc, start + n, add))
 		return -ENOSPC;
-	if (eun_find_next_set(mc->alloc, end + add, end) != end + add)
-		return -ENOSPC;
-	eun_bits_assign(mc->alloc, end, add, true);
-	mc->stats.in_use[kind] += add;
-	total = mc->stats.in_use[EUN_MC_BITMAP] + mc->stats.in_use[EUN_MC_META];
-	mc->stats.peak = max(mc->stats.peak, total);
+	mc_take(mc, start + n, add, kind);
 	return 0;
+}
+
+/**
+ * eun_mc_extend_down() - grow a run by the blocks right before it
+ * @mc: controller
+ * @start: first block of an allocated run
+ * @n: blocks in the run
+ * @add: blocks to add before it
+ * @kind: the kind the run was allocated with
+ *
+ * The run's contents slide down to the new start, so its first @n blocks
+ * read as before. A run found tail-first (metadata) has the blocks after
+ * it taken or out of range, and the free space, if any, below it: growing
+ * it downwards avoids a move, whose new run and old run would both be held
+ * at once for the copy.
+ *
+ * Return: the new first block, or -ENOSPC (nothing changed) when the
+ * blocks before the run are not all free.
+ */
+int eun_mc_extend_down(struct eun_memctl *mc, u32 start, u32 n, u32 add,
+		       enum eun_mc_kind kind)
+{
+	if (!add || kind >= EUN_MC_KIND_COUNT || add > start ||
+	    !mc_range_ok(mc, start, n) || !mc_all_free(mc, start - add, add))
+		return -ENOSPC;
+	mc_take(mc, start - add, add, kind);
+	eun_mc_copy(mc, start - add, start, n);
+	return start - add;
 }
 
 /**

@@ -34,7 +34,7 @@ static_assert(ARRAY_SIZE(eun_wsync_names) == EUN_WSYNC_COUNT);
 
 static enum eun_qp_mode ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
-static unsigned int hd_block_bits = EUN_BM_DEF_BLOCK_BITS;
+static unsigned int hd_block_bits = EUN_DEF_HD_BLOCK_BITS;
 static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
@@ -159,7 +159,7 @@ EUN_UINT_PARAM(emem_blocks,
 	       "2-byte blocks of each device's emulated on-chip memory (default 1024)",
 	       .min = EUN_MIN_EMEM_BLOCKS, .max = EUN_MC_MAX_BLOCKS);
 EUN_UINT_PARAM(hd_block_bits,
-	       "HD bitmap bits per memory-controller block, a multiple of 16 (default 16)",
+	       "HD bitmap bits per block, a multiple of 16 (default 32)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_UINT_PARAM(hd_cap_bits,
 	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
