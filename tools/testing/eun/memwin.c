@@ -109,18 +109,28 @@ int main(int argc, char **argv)
 
 	while ((c = getopt(argc, argv, "s:w:p:n:")) != -1) {
 		switch (c) {
-		case 's': o.seed = strtoull(optarg, NULL, 0); break;
-		case 'w': o.window = strtoul(optarg, NULL, 0); break;
-		case 'p': o.pass_pct = strtoul(optarg, NULL, 0); break;
-		case 'n': o.packets = strtoul(optarg, NULL, 0); break;
+		case 's':
+			o.seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'w':
+			o.window = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			o.pass_pct = strtoul(optarg, NULL, 0);
+			break;
+		case 'n':
+			o.packets = strtoul(optarg, NULL, 0);
+			break;
 		default:
-			fprintf(stderr, "usage: memwin [-s seed] [-w window] [-p pass_pct] [-n packets]\n");
+			fprintf(stderr,
+				"usage: memwin [-s seed] [-w window] [-p pass_pct] [-n packets]\n");
 			return 2;
 		}
 	}
 	if (o.window < 16 || o.window > 128 || o.pass_pct > 50 ||
 	    !o.packets || o.packets > 1000000) {
-		fprintf(stderr, "memwin: need 16 <= window <= 128 (half the cap: a reach to spare), pass_pct <= 50, 1..1000000 packets\n");
+		fprintf(stderr,
+			"memwin: need window 16..128 (half the cap), pass_pct <= 50, 1..1000000 packets\n");
 		return 2;
 	}
 
