@@ -122,6 +122,6 @@ void eun_ackgen_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 	if (rxe_xmit_packet(qp, &ack, skb))
 		return;
 	eun_counter_inc(to_rdev(qp->ibqp.device), kind_counter[a.kind]);
-	qp->eun.rx.ooo_unacked = 0;
+	qp->eun.rx.unacked = 0;
 	qp->eun.rx.dup_pending = false;
 }

@@ -17,8 +17,13 @@
 #include "eun_place.h"
 #include "eun_qp.h"
 
-/* Out-of-order packets after which a SACK goes out even without AckReq. */
-#define EUN_RX_SACK_EVERY	16
+/*
+ * Packets placed since the last acknowledgment after which an out-of-order
+ * one is SACKed even without AckReq: the sender learns of a hole within
+ * that many packets, and a network that reorders every few packets gets a
+ * SACK per this many packets rather than one per reordering.
+ */
+#define EUN_RX_SACK_GAP		8
 
 static void eun_rx_count(struct rxe_qp *qp, enum eun_counter c)
 {
@@ -55,7 +60,7 @@ static int eun_rx_sync(struct rxe_qp *qp)
 	if (!rx->started) {
 		eun_holdq_reset(&rx->hq, 0);
 		rx->started = true;
-		rx->ooo_unacked = 0;
+		rx->unacked = 0;
 		rx->dup_pending = false;
 	}
 	if (rx->open && !rx->stock_psn)
@@ -257,10 +262,10 @@ static void eun_rx_ack_placed(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	struct eun_rx *rx = &qp->eun.rx;
 	bool send;
 
+	rx->unacked++;
 	if (res->verdict == EUN_BM_OOO) {
-		rx->ooo_unacked++;
-		send = rx->ooo_unacked == 1 || bth_ack(pkt) ||
-		       !(rx->ooo_unacked % EUN_RX_SACK_EVERY);
+		/* A first hole after a long in-order run is told at once. */
+		send = bth_ack(pkt) || rx->unacked >= EUN_RX_SACK_GAP;
 	} else {
 		/* A filled hole, or the sender asked. */
 		send = res->advance > 1 || bth_ack(pkt);

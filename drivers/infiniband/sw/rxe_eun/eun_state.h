@@ -117,7 +117,7 @@ struct eun_dev {
  * @epsn: expected PSN: every PSN before it has arrived
  * @stock_psn: a stock-format request was left to rxe at @epsn; take the
  *	responder's cursor as @epsn before the next packet
- * @ooo_unacked: out-of-order packets since the last acknowledgment sent
+ * @unacked: packets placed since the last acknowledgment sent
  * @dup_pending: a duplicate arrived since the last acknowledgment
  * @dup_psn: that duplicate
  * @hq: completions of SEND and WRITE with immediate, held until in order
@@ -130,7 +130,7 @@ struct eun_rx {
 	bool open;
 	u32 epsn;
 	bool stock_psn;
-	u32 ooo_unacked;
+	u32 unacked;
 	bool dup_pending;
 	u32 dup_psn;
 	struct eun_holdq hq;
