@@ -4,7 +4,8 @@
  * RTT sample, a real loss found after about RTT + window (not the retransmit
  * timeout), pure reordering within the window never marked (randomized,
  * seeded), spurious retransmissions widening the window once per round
- * trip up to SRTT, and the window narrowing again after enough recoveries.
+ * trip up to SRTT, the window narrowing again after enough recoveries, and
+ * one probe instead of the whole window when no ACK came for a loss wait.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -96,6 +97,40 @@ static void eun_rw_loss_after_rtt_and_window(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, next, 0);
 	KUNIT_EXPECT_EQ(test, f->rw.stats.marked, 1);
 	KUNIT_EXPECT_TRUE(test, f->rw.in_recovery);
+}
+
+/* PSNs 0..3 overtaken by PSN 4, which an ACK at 101 us SACKs. */
+static struct fx *fx_overtaken(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u32 psn;
+
+	for (psn = 0; psn <= 4; psn++)
+		KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, psn, psn * US), 0);
+	fx_ack(test, f, 0, 0x8, 101 * US);
+	return f;
+}
+
+static void eun_rw_drought_probes_one(struct kunit *test)
+{
+	struct fx *f = fx_overtaken(test);
+	u64 wait = eun_rw_loss_wait(&f->rw), next;
+
+	/* ACKs came within a loss wait: all four due PSNs are lost. */
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 101 * US + wait - 1, &next), 4);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.probes, 0);
+
+	/* No ACK for a whole loss wait: only the lowest, the others later. */
+	f = fx_overtaken(test);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 101 * US + wait, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 1)->state, EUN_SB_IN_FLIGHT);
+	KUNIT_EXPECT_EQ(test, next, 101 * US + 2 * wait);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.probes, 1);
+	/* An ACK that still lacks them ends the drought: the rest are lost. */
+	fx_ack(test, f, 0, 0x8, 102 * US + wait);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 102 * US + wait, &next), 3);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_LOST), 4);
 }
 
 static void eun_rw_retransmission_lost_again(struct kunit *test)
@@ -346,6 +381,7 @@ static void eun_rw_real_loss_found_early(struct kunit *test)
 static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_no_sample_no_mark),
 	KUNIT_CASE(eun_rw_loss_after_rtt_and_window),
+	KUNIT_CASE(eun_rw_drought_probes_one),
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),

@@ -29,12 +29,15 @@
  * @widened: times the multiplier grew
  * @narrowed: times it went back to 1 after %EUN_RW_PERSIST recoveries
  * @marked: PSNs it marked lost
+ * @probes: checks in an acknowledgment drought that marked only the lowest
+ *	PSN due, of several
  */
 struct eun_rw_stats {
 	u64 spurious;
 	u64 widened;
 	u64 narrowed;
 	u64 marked;
+	u64 probes;
 };
 
 /**
@@ -48,10 +51,12 @@ struct eun_rw_stats {
  *	(RACK.xmit_ts)
  * @psn: that PSN, which breaks ties between equal transmit times
  * @widened_ns: time of the latest widening
+ * @ack_ns: arrival time of the latest acknowledgment
  * @mult: window multiplier, 1..%EUN_RW_MAX_MULT
  * @persist: recoveries left before @mult returns to 1
  * @has_rtt: @min_rtt_ns, @srtt_ns and @rtt_ns hold samples
  * @has_xmit: @xmit_ns and @psn are valid
+ * @has_ack: @ack_ns is valid
  * @in_recovery: PSNs were lost or being resent at the latest look
  * @stats: event counts
  */
@@ -63,10 +68,12 @@ struct eun_rw {
 	u64 xmit_ns;
 	u32 psn;
 	u64 widened_ns;
+	u64 ack_ns;
 	u32 mult;
 	u32 persist;
 	bool has_rtt;
 	bool has_xmit;
+	bool has_ack;
 	bool in_recovery;
 	struct eun_rw_stats stats;
 };

@@ -6,7 +6,8 @@
  * only the bitmap code is counted; it prints the number of eun_bm_rx()
  * calls to divide by.
  *
- *   bench -k hd|static -c cap -l inorder|light|heavy|deep [-t ticks] [-s seed]
+ *   bench -k hd|static -c cap [-b hd_block_bits] -l inorder|light|heavy|deep
+ *         [-t ticks] [-s seed]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,10 +41,10 @@ int main(int argc, char **argv)
 	struct eun_memctl mc;
 	struct eun_bm bm;
 	struct traffic t;
-	u32 cap = 256, ticks = 5000, i;
+	u32 cap = 256, ticks = 5000, block_bits = EUN_BM_DEF_BLOCK_BITS, i;
 	int kind = -1, opt;
 
-	while ((opt = getopt(argc, argv, "k:c:l:t:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "k:c:b:l:t:s:")) != -1) {
 		switch (opt) {
 		case 'k':
 			kind = !strcmp(optarg, "hd") ? EUN_BM_HD :
@@ -51,6 +52,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			cap = strtoul(optarg, NULL, 0);
+			break;
+		case 'b':
+			block_bits = strtoul(optarg, NULL, 0);
 			break;
 		case 't':
 			ticks = strtoul(optarg, NULL, 0);
@@ -75,8 +79,11 @@ int main(int argc, char **argv)
 	eun_bm_default_params(&p, kind);
 	p.cap_bits = cap;
 	p.static_bits = cap;
+	if (kind == EUN_BM_HD)
+		p.block_bits = block_bits;
 	if (eun_mc_init(&mc, EUN_MC_MAX_BLOCKS, NCONNS) || eun_bm_init(&bm, &mc, &p)) {
-		fprintf(stderr, "bench: bad configuration (cap %u)\n", cap);
+		fprintf(stderr, "bench: bad configuration (cap %u, blocks of %u bits)\n",
+			cap, block_bits);
 		return 2;
 	}
 	if (traffic_init(&t, &tc))
@@ -98,7 +105,7 @@ int main(int argc, char **argv)
 	eun_mc_destroy(&mc);
 	return 0;
 usage:
-	fprintf(stderr, "usage: %s -k hd|static -c cap -l inorder|light|heavy|deep [-t ticks] [-s seed]\n",
+	fprintf(stderr, "usage: %s -k hd|static -c cap [-b hd_block_bits] -l inorder|light|heavy|deep [-t ticks] [-s seed]\n",
 		argv[0]);
 	return 2;
 }

@@ -51,6 +51,8 @@ static void sbm_clear(struct sbm *m, u32 first)
 	m->spurious_ns = 0;
 	m->min_rtt = 0;
 	m->has_min_rtt = false;
+	m->ack_ns = 0;
+	m->has_ack = false;
 }
 
 int sbm_init(struct sbm *m, u32 cap, u32 first, u64 max_seq)
@@ -218,6 +220,8 @@ static int cmp_result(struct sbm *m, const struct eun_sb_ack_result *r,
 static void after_ack(struct sbm *m, const struct eun_sb_ack_result *r)
 {
 	eun_rw_update(&m->rw, &m->sb, r, m->now);
+	m->ack_ns = m->now;
+	m->has_ack = true;
 	if (r->has_rtt) {
 		if (!m->has_min_rtt || r->rtt_ns < m->min_rtt)
 			m->min_rtt = r->rtt_ns;
@@ -376,7 +380,8 @@ int sbm_set_spurious(struct sbm *m, u64 ns)
 int sbm_detect(struct sbm *m)
 {
 	const struct eun_rw *rw = &m->rw;
-	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s;
+	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s, due;
+	bool drought = m->has_ack && m->now >= m->ack_ns + wait;
 	int want = 0, ret;
 
 	for (s = m->una; s < m->nxt && rw->has_rtt && rw->has_xmit; s++) {
@@ -387,11 +392,15 @@ int sbm_detect(struct sbm *m)
 		if (e->xmit > rw->xmit_ns || (e->xmit == rw->xmit_ns &&
 					      sdiff(rw->psn, sbm_psn(m, s)) >= 0))
 			continue;
-		if (e->xmit + wait <= m->now) {
+		due = e->xmit + wait;
+		/* A drought marks only the lowest PSN due: a probe. */
+		if (due <= m->now && drought && want)
+			due = m->now + wait;
+		if (due <= m->now) {
 			model_mark(e, EUN_SB_CAUSE_REORDER);
 			want++;
-		} else if (!next || e->xmit + wait < next) {
-			next = e->xmit + wait;
+		} else if (!next || due < next) {
+			next = due;
 		}
 	}
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);

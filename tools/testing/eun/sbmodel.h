@@ -32,6 +32,8 @@ struct sbm {
 	u64 spurious_ns;
 	u64 min_rtt;
 	bool has_min_rtt;
+	u64 ack_ns;		/* arrival of the latest ACK */
+	bool has_ack;
 	struct eun_sb_stats stats;
 	u64 now;
 	char err[256];

@@ -232,9 +232,9 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 	seq_printf(s, "rack reo_wnd_ns %llu loss_wait_ns %llu mult %u persist %u in_recovery %d\n",
 		   eun_rw_reo_wnd(&rw), eun_rw_loss_wait(&rw), rw.mult,
 		   rw.persist, rw.in_recovery);
-	seq_printf(s, "rack spurious %llu widened %llu narrowed %llu marked %llu\n",
+	seq_printf(s, "rack spurious %llu widened %llu narrowed %llu marked %llu probes %llu\n",
 		   rw.stats.spurious, rw.stats.widened, rw.stats.narrowed,
-		   rw.stats.marked);
+		   rw.stats.marked, rw.stats.probes);
 }
 
 static int eun_qp_show(struct seq_file *s, void *unused)

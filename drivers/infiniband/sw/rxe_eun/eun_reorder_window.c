@@ -32,6 +32,14 @@
  * The earliest deadline of the PSNs sent before but not yet due is handed
  * back for the caller's timer, since no ACK may come to trigger the check.
  *
+ * Drought. When no ACK at all has come for a whole loss wait, the silence
+ * is no news of the PSNs in question: the peer, or the path back, may be
+ * stalled (a soft NIC's host descheduled it), and every PSN of the window
+ * would come due at once and be resent for nothing. Then only the lowest
+ * PSN due is marked, a probe as in TCP's tail loss probe: its answer, or
+ * the ACKs the peer sends when it runs again, bring the news the rule
+ * needs. The others are due again a loss wait later.
+ *
  * Window. reo_wnd = min(mult * min_rtt / 4, srtt). Each spurious
  * retransmission (an ACK too soon after a retransmission, or a duplicate
  * the responder reports) doubles mult (RFC 8985 adds one: with a minimum
@@ -136,6 +144,8 @@ void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
 		rw_delivered(rw, res->latest_xmit_ns, res->latest_psn);
 	if (res->spurious)
 		eun_rw_spurious(rw, now);
+	rw->ack_ns = now;
+	rw->has_ack = true;
 	rw_track_recovery(rw, sb);
 }
 
@@ -214,14 +224,16 @@ static bool rw_sent_before(const struct eun_rw *rw,
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns)
 {
-	u64 wait = eun_rw_loss_wait(rw), next = 0;
+	u64 wait = eun_rw_loss_wait(rw), next = 0, due;
 	const struct eun_sb_entry *e;
+	bool drought, held = false;
 	u32 psn;
 	int n = 0;
 
 	*next_ns = 0;
 	if (!rw->has_rtt || !rw->has_xmit)
 		return 0;
+	drought = rw->has_ack && now >= rw->ack_ns + wait;
 	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
 		e = eun_sb_lookup(sb, psn);
 		if (e->state != EUN_SB_IN_FLIGHT &&
@@ -232,13 +244,19 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 				break;
 			continue;
 		}
-		if (e->xmit_ns + wait <= now)
+		due = e->xmit_ns + wait;
+		if (due <= now && drought && n) {
+			held = true;
+			due = now + wait;
+		}
+		if (due <= now)
 			n += eun_sb_mark_lost(sb, psn, EUN_SB_CAUSE_REORDER);
-		else if (!next || e->xmit_ns + wait < next)
-			next = e->xmit_ns + wait;
+		else if (!next || due < next)
+			next = due;
 	}
 	*next_ns = next;
 	rw->stats.marked += n;
+	rw->stats.probes += held;
 	if (n)
 		rw->in_recovery = true;
 	return n;
