@@ -63,6 +63,22 @@ sed -i 's/EFLAGS: 61f39a02/EFLAGS: 00000202/; s/RDI: ff1eb7bc61f39e00/RDI: 00000
 expect "possible EFLAGS equal to a small RDI are not" \
 	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
 
+printf '%s\n' '[ 408.6] traps: PANIC: double fault, error_code: 0x0' \
+	'[ 408.7] Workqueue: rxe_wq do_work [rdma_rxe_eun]' \
+	'[ 408.8] RIP: 0010:__kmalloc_node_track_caller_noprof+0xd5/0x440' \
+	'[ 408.9] Code: 0f 85 78 02 00 00 4d 85 e4 0f 84 2f 03 00 00 0f 1f 44 00 00 48 c7 45 c0 00 00 00 00 <49> 8b 04 24 65 48 03 05' \
+	'[ 409.0] RSP: 0018:ff913725000fbb20 EFLAGS: 861ef202' \
+	'[ 409.1] RDX: 00000000ac92c000 RSI: 000000000003b180 RDI: ff4a51a0840ef000' \
+	'[ 409.2]  rxe_init_packet+0xa1/0x150 [rdma_rxe_eun]' > "$tmp/log"
+expect "reserved EFLAGS bits at TCG's instruction are the emulator's, RDI or not" \
+	"crash 0 TCG: traps: PANIC: double fault" rdma_rxe_eun
+sed -i 's/EFLAGS: 861ef202/EFLAGS: 00010202/' "$tmp/log"
+expect "the same instruction with possible EFLAGS is not" \
+	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
+sed -i 's/EFLAGS: 00010202/EFLAGS: 861ef202/; s/<49> 8b 04 24/<48> 8b 04 24/' "$tmp/log"
+expect "reserved EFLAGS bits at another instruction are not" \
+	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
+
 printf '%s\n' '[ 20.0] Modules linked in: rdma_rxe_eun(OE)' \
 	'[ 20.1] BUG: kernel NULL pointer dereference, address: 0' \
 	'[ 20.2] RIP: 0010:net_rx_action+0x1/0x2' > "$tmp/log"
