@@ -7,7 +7,7 @@
 # late by up to 8) / heavy (50%, up to 48) / deep (50%, up to half the cap)
 # reordering, caps 64..4096 bits. A check line per level then compares the
 # HD cost with its goals (see below); it reports, it does not fail.
-# HD blocks are BENCH_BLOCK_BITS bits (default 32, the module's default;
+# HD blocks are BENCH_BLOCK_BITS bits (default 64, the module's default;
 # 16 is the paper's).
 #
 # Usage: bench-insn.sh <harness dir> <results dir> [ticks]
@@ -16,7 +16,7 @@ set -euo pipefail
 out=${1:?harness dir}
 results=${2:?results dir}
 ticks=${3:-5000}
-block_bits=${BENCH_BLOCK_BITS:-32}
+block_bits=${BENCH_BLOCK_BITS:-64}
 command -v valgrind >/dev/null || { echo "bench-insn: valgrind missing (tools/deps.sh harness)" >&2; exit 1; }
 mkdir -p "$results"
 csv=$results/insn.csv

@@ -9,9 +9,11 @@
  * (the receiver's expected PSN stands in for the ACK). Prints, per delay
  * from a sixteenth of the window to the window less one, the peak blocks in use of the HD bitmap with 16-,
  * 32- and 64-bit blocks (compact layout, cap 256) and of a static 256-bit
- * bitmap, as CSV.
+ * bitmap, as CSV. With -l, that many packets per thousand are lost and
+ * arrive again, resent, two windows' time after they were due: holes that
+ * keep overlapping, as on a lossy path.
  *
- *   memwin [-s seed] [-w window] [-p pass_pct] [-n packets]
+ *   memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille] [-n packets]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@ struct memwin_opts {
 	u64 seed;
 	u32 window;
 	u32 pass_pct;
+	u32 loss_permille;
 	u32 packets;
 };
 
@@ -62,11 +65,13 @@ static int memwin_run(const struct memwin_opts *o, enum eun_bm_kind kind,
 		goto out_mc;
 	rng_seed(&r, o->seed);
 	/* Every packet is in after packets + delay ticks; bound the loop. */
-	guard = o->packets + 2 * delay + 2 * o->window;
+	guard = 4 * (o->packets + delay + 2 * o->window);
 	for (t = 0; head < o->packets && t < guard; t++) {
 		if (next < o->packets && next - head < o->window) {
 			passed = rng_pct(&r, passed ? o->pass_pct + 50 : o->pass_pct);
 			f.arrive[next % o->window] = t + (passed ? 0 : delay);
+			if (rng_below(&r, 1000) < o->loss_permille)
+				f.arrive[next % o->window] += 2 * o->window;
 			next++;
 		}
 		for (psn = head; psn != next; psn++) {
@@ -107,7 +112,7 @@ int main(int argc, char **argv)
 	u32 delays[6], d, i, peak;
 	int c;
 
-	while ((c = getopt(argc, argv, "s:w:p:n:")) != -1) {
+	while ((c = getopt(argc, argv, "s:w:p:l:n:")) != -1) {
 		switch (c) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 0);
@@ -118,19 +123,22 @@ int main(int argc, char **argv)
 		case 'p':
 			o.pass_pct = strtoul(optarg, NULL, 0);
 			break;
+		case 'l':
+			o.loss_permille = strtoul(optarg, NULL, 0);
+			break;
 		case 'n':
 			o.packets = strtoul(optarg, NULL, 0);
 			break;
 		default:
 			fprintf(stderr,
-				"usage: memwin [-s seed] [-w window] [-p pass_pct] [-n packets]\n");
+				"usage: memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille] [-n packets]\n");
 			return 2;
 		}
 	}
-	if (o.window < 16 || o.window > 128 || o.pass_pct > 50 ||
+	if (o.window < 16 || o.window > 128 || o.pass_pct > 50 || o.loss_permille > 100 ||
 	    !o.packets || o.packets > 1000000) {
 		fprintf(stderr,
-			"memwin: need window 16..128 (half the cap), pass_pct <= 50, 1..1000000 packets\n");
+			"memwin: need window 16..128 (half the cap), pass_pct <= 50, loss <= 100, 1..1000000 packets\n");
 		return 2;
 	}
 

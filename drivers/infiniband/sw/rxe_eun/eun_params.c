@@ -159,7 +159,7 @@ EUN_UINT_PARAM(emem_blocks,
 	       "2-byte blocks of each device's emulated on-chip memory (default 1024)",
 	       .min = EUN_MIN_EMEM_BLOCKS, .max = EUN_MC_MAX_BLOCKS);
 EUN_UINT_PARAM(hd_block_bits,
-	       "HD bitmap bits per block, a multiple of 16 (default 32)",
+	       "HD bitmap bits per block, a multiple of 16 (default 64)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_UINT_PARAM(hd_cap_bits,
 	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
