@@ -153,6 +153,8 @@ table()
 	END {
 		nc = split(cols, c, " ")
 		w = 24; cw = (what == "costs" ? 28 : 18)
+		# A cell wider than the column would break the table.
+		for (kc in v) if (length(v[kc]) > cw) cw = length(v[kc])
 		bar = sprintf("%" w "s", ""); gsub(/ /, "=", bar)
 		cb = sprintf("%" cw "s", ""); gsub(/ /, "=", cb)
 		line = bar; for (j = 1; j <= nc; j++) line = line "  " cb
