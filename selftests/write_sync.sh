@@ -9,9 +9,11 @@
 # WRITEs) and "delay 20ms reorder 25% 50%" (80 WRITEs).
 #
 # write_sync=receiver and write_sync=sender: no early last byte, every
-# byte verified, and the mechanism's counter moved (last packets held by
-# the receiver, delayed by the sender). Skipped when the module has no
-# write_sync parameter.
+# byte verified, and the mechanism's counter moved (last packets delayed by
+# the sender; last packets held by the receiver under 20 ms only: under
+# 1 ms an early last packet is a matter of chance, and one run of make
+# check saw none in 40 WRITEs). Skipped when the module has no write_sync
+# parameter.
 #
 # write_sync=none (or no such parameter: packets are placed on arrival):
 # the control. Early last bytes are counted, not failed on, and printed;
@@ -102,7 +104,7 @@ run_case()
 			[ "$early" = 0 ]
 			check_err $? "$mode: $early early last bytes (see $EV_OUT)"
 		fi
-		if [ "$mode" = receiver ]; then
+		if [ "$mode" = receiver ] && [ "${4:-}" = wide ]; then
 			[ "$(delta rxe_eun_wsync_held)" -gt 0 ]
 			check_err $? "receiver: no last packet held (rxe_eun_wsync_held)"
 		fi
