@@ -26,8 +26,9 @@
  * costs a 16-bit offset word, and while holes overlap (a lossy path) the
  * linear blocks pile up behind a frozen tail. A QP reordered across its
  * whole 128-PSN window, with loss, peaks at 35 words with 16-bit blocks,
- * 26 with 32-bit and 20 with 64-bit ones, against the 21 of a static
- * 256-bit bitmap (memwin, Documentation/bitmap.rst).
+ * 26 with 32-bit and 20 with 64-bit ones in memwin's model, against the
+ * 21 of a static 256-bit bitmap (Documentation/bitmap.rst); the bed's loss
+ * profiles still reach 25 with 64-bit blocks (Documentation/results.rst).
  */
 #define EUN_DEF_HD_BLOCK_BITS	64
 
