@@ -424,8 +424,137 @@ static void eun_bm_sack_bits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_bm_sack(&f->bm, 1, &head, bits, 64), 0);
 }
 
+/* An HD fixture that grows by insertion into the circle. */
+static struct fx *fx_insert(struct kunit *test, u32 cap, u32 block_bits)
+{
+	struct fx *f = fx_new_blocks(test, EUN_BM_HD, EUN_BM_LAYOUT_COMPACT,
+				     1024, cap, block_bits);
+
+	f->bm.p.grow = EUN_BM_GROW_INSERT;
+	return f;
+}
+
+/* The received bits after head must be exactly the distances in @want. */
+static void expect_sack(struct kunit *test, struct fx *f, const u32 *want,
+			u32 n, u32 span)
+{
+	unsigned long bits[BITS_TO_LONGS(EUN_BM_MAX_BITS)];
+	u32 head, i;
+
+	KUNIT_ASSERT_EQ(test, eun_bm_sack(&f->bm, 0, &head, bits,
+					  EUN_BM_MAX_BITS), span);
+	KUNIT_EXPECT_EQ(test, head, f->expected[0]);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(bits, span), n);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, test_bit(want[i], bits), "d %u", want[i]);
+}
+
+/*
+ * Insertion keeps every bit where its PSN looks for it: the far end of the
+ * circle wrapped round into the head's block moves to the new block, first
+ * when the head's block is block 0 (block 0 changes), then when it is not.
+ */
+static void eun_hd_insert_keeps_wrapped_bits(struct kunit *test)
+{
+	static const u32 first[] = { 6, 14, 15, 19 };
+	static const u32 second[] = { 6, 14, 15, 19, 40 };
+	struct fx *f = fx_insert(test, 64, 16);
+	struct eun_bm_info info;
+	u32 psn;
+
+	expect_verdict(test, f, 0, 5, EUN_BM_OOO, 0);
+	expect_verdict(test, f, 0, 12, EUN_BM_OOO, 0);
+	for (psn = 0; psn < 4; psn++)
+		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 4, EUN_BM_IN_ORDER, 2);
+	/* Head 6 at bit 6: 20 and 21 wrap round to bits 4 and 5. */
+	expect_verdict(test, f, 0, 20, EUN_BM_OOO, 0);
+	expect_verdict(test, f, 0, 21, EUN_BM_OOO, 0);
+	expect_verdict(test, f, 0, 25, EUN_BM_OOO, 0);
+	info = fx_info(test, f, 0);
+	KUNIT_EXPECT_EQ(test, info.circ_bits, 32);
+	KUNIT_EXPECT_EQ(test, info.total_bits, 32);
+	KUNIT_EXPECT_EQ(test, info.reach, 64);
+	expect_sack(test, f, first, ARRAY_SIZE(first), 20);
+	/* Head's block is now block 1. */
+	expect_verdict(test, f, 0, 46, EUN_BM_OOO, 0);
+	KUNIT_EXPECT_EQ(test, fx_info(test, f, 0).total_bits, 48);
+	KUNIT_EXPECT_EQ(test, f->bm.stats.grows, 2);
+	KUNIT_EXPECT_EQ(test, f->bm.stats.merges, 0);
+	expect_sack(test, f, second, ARRAY_SIZE(second), 41);
+	expect_verdict(test, f, 0, 20, EUN_BM_DUPLICATE, 0);
+	for (psn = 6; psn < 11; psn++)
+		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 11, EUN_BM_IN_ORDER, 2);
+	for (psn = 13; psn < 19; psn++)
+		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 19, EUN_BM_IN_ORDER, 3);
+	expect_verdict(test, f, 0, 22, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 23, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 24, EUN_BM_IN_ORDER, 2);
+	for (psn = 26; psn < 45; psn++)
+		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_verdict(test, f, 0, 45, EUN_BM_IN_ORDER, 2);
+	KUNIT_EXPECT_FALSE(test, fx_info(test, f, 0).active);
+	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
+}
+
+/*
+ * Two holes, the second before the tail the first one froze: the paper's
+ * linear blocks pile up behind it, an inserted block does not. 64-bit
+ * blocks, a 128-PSN window as the sender's.
+ */
+static void eun_hd_insert_overlapping_holes(struct kunit *test)
+{
+	struct fx *lin = fx_new_blocks(test, EUN_BM_HD, EUN_BM_LAYOUT_COMPACT,
+				       1024, 256, 64);
+	struct fx *ins = fx_insert(test, 256, 64);
+	struct fx *both[] = { lin, ins };
+	u32 i, psn;
+
+	for (i = 0; i < ARRAY_SIZE(both); i++) {
+		for (psn = 1; psn < 128; psn++)
+			if (psn != 50)
+				expect_verdict(test, both[i], 0, psn, EUN_BM_OOO, 0);
+		expect_verdict(test, both[i], 0, 0, EUN_BM_IN_ORDER, 50);
+		for (psn = 128; psn < 50 + 128; psn++)
+			expect_verdict(test, both[i], 0, psn, EUN_BM_OOO, 0);
+	}
+	KUNIT_EXPECT_EQ(test, fx_info(test, lin, 0).total_bits, 192);
+	KUNIT_EXPECT_EQ(test, fx_info(test, ins, 0).total_bits, 128);
+	KUNIT_EXPECT_LT(test, ins->mc.stats.peak, lin->mc.stats.peak);
+	for (i = 0; i < ARRAY_SIZE(both); i++) {
+		expect_verdict(test, both[i], 0, 50, EUN_BM_IN_ORDER, 128);
+		KUNIT_EXPECT_EQ(test, fx_in_use(both[i]), 0);
+	}
+}
+
+/* A grow cut short by a full memory keeps the blocks it inserted. */
+static void eun_hd_insert_partial(struct kunit *test)
+{
+	static const u32 kept[] = { 10 };
+	struct fx *f = fx_new_blocks(test, EUN_BM_HD, EUN_BM_LAYOUT_COMPACT,
+				     11, 64, 16);
+	struct eun_bm_info info;
+
+	f->bm.p.grow = EUN_BM_GROW_INSERT;
+	/* Six state words and a block: 7 of 11; three more blocks fit no run. */
+	expect_verdict(test, f, 0, 10, EUN_BM_OOO, 0);
+	expect_verdict(test, f, 0, 60, EUN_BM_NO_MEMORY, 0);
+	info = fx_info(test, f, 0);
+	KUNIT_EXPECT_GT(test, info.total_bits, 16);
+	KUNIT_EXPECT_LT(test, info.total_bits, 64);
+	KUNIT_EXPECT_EQ(test, fx_in_use(f),
+			info.total_bits / 16 + info.meta_blocks);
+	expect_sack(test, f, kept, ARRAY_SIZE(kept), 11);
+	expect_verdict(test, f, 0, 20, EUN_BM_OOO, 0);
+	eun_bm_close(&f->bm, 0);
+	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
+}
+
 struct bad_params {
 	enum eun_bm_kind kind;
+	enum eun_bm_grow grow;
 	u32 block_bits;
 	u32 cap_bits;
 	u32 static_bits;
@@ -433,14 +562,15 @@ struct bad_params {
 };
 
 static const struct bad_params bad_params_cases[] = {
-	{ EUN_BM_HD, 8, 64, 256, "block not a multiple of 16" },
-	{ EUN_BM_HD, 0, 64, 256, "no block" },
-	{ EUN_BM_HD, 32, 48, 256, "cap not a multiple of the block" },
-	{ EUN_BM_HD, 16, 8192, 256, "cap past 4096 bits" },
-	{ EUN_BM_HD, 16, 0, 256, "no cap" },
-	{ EUN_BM_STATIC, 16, 256, 24, "static not a multiple of 16" },
-	{ EUN_BM_STATIC, 16, 256, 8192, "static past 4096 bits" },
-	{ EUN_BM_KIND_COUNT, 16, 256, 256, "unknown kind" },
+	{ EUN_BM_HD, EUN_BM_GROW_LINEAR, 8, 64, 256, "block not a multiple of 16" },
+	{ EUN_BM_HD, EUN_BM_GROW_LINEAR, 0, 64, 256, "no block" },
+	{ EUN_BM_HD, EUN_BM_GROW_LINEAR, 32, 48, 256, "cap not a multiple of the block" },
+	{ EUN_BM_HD, EUN_BM_GROW_LINEAR, 16, 8192, 256, "cap past 4096 bits" },
+	{ EUN_BM_HD, EUN_BM_GROW_LINEAR, 16, 0, 256, "no cap" },
+	{ EUN_BM_HD, EUN_BM_GROW_COUNT, 16, 256, 256, "unknown growth" },
+	{ EUN_BM_STATIC, EUN_BM_GROW_LINEAR, 16, 256, 24, "static not a multiple of 16" },
+	{ EUN_BM_STATIC, EUN_BM_GROW_LINEAR, 16, 256, 8192, "static past 4096 bits" },
+	{ EUN_BM_KIND_COUNT, EUN_BM_GROW_LINEAR, 16, 256, 256, "unknown kind" },
 };
 
 static void bad_params_desc(const struct bad_params *t, char *desc)
@@ -459,6 +589,7 @@ static void eun_bm_refuses_bad_params(struct kunit *test)
 
 	eun_bm_default_params(&p, EUN_BM_HD);
 	p.kind = t->kind;
+	p.grow = t->grow;
 	p.block_bits = t->block_bits;
 	p.cap_bits = t->cap_bits;
 	p.static_bits = t->static_bits;
@@ -625,6 +756,9 @@ static struct kunit_case eun_bitmap_cases[] = {
 	KUNIT_CASE(eun_hd_close_and_reset),
 	KUNIT_CASE(eun_hd_bad_input),
 	KUNIT_CASE(eun_bm_sack_bits),
+	KUNIT_CASE(eun_hd_insert_keeps_wrapped_bits),
+	KUNIT_CASE(eun_hd_insert_overlapping_holes),
+	KUNIT_CASE(eun_hd_insert_partial),
 	KUNIT_CASE_PARAM(eun_bm_refuses_bad_params, bad_params_gen_params),
 	KUNIT_CASE(eun_static_lifecycle),
 	KUNIT_CASE_PARAM(eun_psn_compare, psn_gen_params),

@@ -71,6 +71,7 @@ bad_loads()
 	refused_load "static_bits=40: must be 16\.\.4096, a multiple of 16" static_bits=40
 	refused_load "write_sync='always': not one of none, sender, receiver" write_sync=always
 	refused_load "wsync_slots=0: must be 1\.\.1024" wsync_slots=0
+	refused_load "hd_grow='sideways': not one of linear, insert" hd_grow=sideways
 }
 
 # Each value is fine alone; together they are not, and the device says so.
@@ -109,6 +110,8 @@ good_values()
 	check_err $? "debugfs params: ooo_mode is not the default, eunomia"
 	[ "$(debugfs_value params write_sync)" = receiver ]
 	check_err $? "debugfs params: write_sync is not the default, receiver"
+	[ "$(debugfs_value params hd_grow)" = insert ]
+	check_err $? "debugfs params: hd_grow is not the default, insert"
 	[ "$(debugfs_value params wsync_slots)" = 64 ]
 	check_err $? "debugfs params: wsync_slots is not the default, 64"
 	[ "$(debugfs_value memctl blocks)" = 512 ]
@@ -129,13 +132,16 @@ good_values()
 	refused_write ooo_mode fast
 	refused_write write_sync later
 	refused_write wsync_slots 1025
+	refused_write hd_grow up
 	echo static > "$params/ooo_mode" && [ "$(cat "$params/ooo_mode")" = static ]
 	check_err $? "writing static to ooo_mode did not stick"
 	echo sender > "$params/write_sync" && [ "$(cat "$params/write_sync")" = sender ]
 	check_err $? "writing sender to write_sync did not stick"
 	echo 512 > "$params/max_inflight" && [ "$(cat "$params/max_inflight")" = 512 ]
 	check_err $? "writing 512 to max_inflight did not stick"
-	log_test "accepted through sysfs: max_inflight=512, ooo_mode=static, write_sync=sender"
+	echo linear > "$params/hd_grow" && [ "$(cat "$params/hd_grow")" = linear ]
+	check_err $? "writing linear to hd_grow did not stick"
+	log_test "accepted through sysfs: max_inflight=512, ooo_mode=static, write_sync=sender, hd_grow=linear"
 
 	rdma link delete eunp0
 	check_err $? "link delete failed"

@@ -52,6 +52,22 @@ enum eun_bm_layout {
 };
 
 /**
+ * enum eun_bm_grow - how an HD bitmap takes a block when a packet lands past
+ *	the bits it has
+ * @EUN_BM_GROW_LINEAR: the paper's way: a linear block past a tail frozen
+ *	until head passes it, when the linear blocks join the circle
+ * @EUN_BM_GROW_INSERT: a block inserted into the circle just before the
+ *	head's block, taking over the part of it behind head; no tail is ever
+ *	frozen, so the circle never holds more than the span needs
+ * @EUN_BM_GROW_COUNT: number of ways
+ */
+enum eun_bm_grow {
+	EUN_BM_GROW_LINEAR,
+	EUN_BM_GROW_INSERT,
+	EUN_BM_GROW_COUNT
+};
+
+/**
  * enum eun_bm_verdict - what the receiver must do with a packet
  * @EUN_BM_IN_ORDER: deliver; &eun_bm_result.advance packets (this one and
  *	the buffered ones after it) are now in order
@@ -74,6 +90,7 @@ enum eun_bm_verdict {
  * struct eun_bm_params - configuration of a &struct eun_bm
  * @kind: HD or static
  * @layout: HD metadata layout (ignored by the static bitmap)
+ * @grow: how the HD bitmap grows (ignored by the static bitmap)
  * @block_bits: HD bits per block: a multiple of 16, at most @cap_bits
  * @cap_bits: HD bits one connection may hold: a multiple of @block_bits,
  *	at most %EUN_BM_MAX_BITS and %EUN_BM_MAX_BLOCKS blocks
@@ -83,6 +100,7 @@ enum eun_bm_verdict {
 struct eun_bm_params {
 	enum eun_bm_kind kind;
 	enum eun_bm_layout layout;
+	enum eun_bm_grow grow;
 	u32 block_bits;
 	u32 cap_bits;
 	u32 static_bits;
@@ -125,7 +143,7 @@ struct eun_bm_info {
  * struct eun_bm_stats - event counts of a &struct eun_bm
  * @verdicts: packets per &enum eun_bm_verdict
  * @creates: bitmaps created (HD: first out-of-order packet; static: open)
- * @grows: blocks added past the tail (HD)
+ * @grows: blocks added past the tail or inserted into the circle (HD)
  * @merges: linear portions absorbed into the circular one (HD)
  * @moves: metadata runs moved to grow their offset table (HD, compact)
  * @frees: bitmaps freed (HD garbage collection, close)

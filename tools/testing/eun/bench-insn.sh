@@ -8,7 +8,8 @@
 # reordering, caps 64..4096 bits. A check line per level then compares the
 # HD cost with its goals (see below); it reports, it does not fail.
 # HD blocks are BENCH_BLOCK_BITS bits (default 64, the module's default;
-# 16 is the paper's).
+# 16 is the paper's) and grow the BENCH_GROW way (default insert, the
+# module's; linear is the paper's).
 #
 # Usage: bench-insn.sh <harness dir> <results dir> [ticks]
 set -euo pipefail
@@ -17,6 +18,7 @@ out=${1:?harness dir}
 results=${2:?results dir}
 ticks=${3:-5000}
 block_bits=${BENCH_BLOCK_BITS:-64}
+grow=${BENCH_GROW:-insert}
 command -v valgrind >/dev/null || { echo "bench-insn: valgrind missing (tools/deps.sh harness)" >&2; exit 1; }
 mkdir -p "$results"
 csv=$results/insn.csv
@@ -30,7 +32,7 @@ for kind in hd static; do
 		for cap in $caps; do
 			timeout 600 valgrind --tool=callgrind --toggle-collect=eun_bm_rx \
 				--callgrind-out-file="$tmp/cg.out" \
-				"$out/bench" -k "$kind" -c "$cap" -b "$block_bits" -l "$level" -t "$ticks" \
+				"$out/bench" -k "$kind" -c "$cap" -b "$block_bits" -g "$grow" -l "$level" -t "$ticks" \
 				> "$tmp/stdout" 2> "$tmp/stderr" ||
 				{ cat "$tmp/stderr" >&2; exit 1; }
 			pkts=$(awk '/^rx_calls/ { print $2 }' "$tmp/stdout")
@@ -42,7 +44,7 @@ for kind in hd static; do
 	done
 done
 
-echo "instructions per packet (callgrind, eun_bm_rx and callees; HD blocks of $block_bits bits):"
+echo "instructions per packet (callgrind, eun_bm_rx and callees; HD blocks of $block_bits bits, $grow growth):"
 awk -F, -v caps="$caps" 'NR > 1 { v[$1 "," $2, $3] = $6 }
 	END {
 		printf "%-15s", "kind/level";

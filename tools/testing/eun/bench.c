@@ -6,8 +6,8 @@
  * only the bitmap code is counted; it prints the number of eun_bm_rx()
  * calls to divide by.
  *
- *   bench -k hd|static -c cap [-b hd_block_bits] -l inorder|light|heavy|deep
- *         [-t ticks] [-s seed]
+ *   bench -k hd|static -c cap [-b hd_block_bits] [-g insert|linear]
+ *         -l inorder|light|heavy|deep [-t ticks] [-s seed]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,9 +42,9 @@ int main(int argc, char **argv)
 	struct eun_bm bm;
 	struct traffic t;
 	u32 cap = 256, ticks = 5000, block_bits = EUN_BM_DEF_BLOCK_BITS, i;
-	int kind = -1, opt;
+	int kind = -1, grow = EUN_BM_GROW_INSERT, opt;
 
-	while ((opt = getopt(argc, argv, "k:c:b:l:t:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "k:c:b:g:l:t:s:")) != -1) {
 		switch (opt) {
 		case 'k':
 			kind = !strcmp(optarg, "hd") ? EUN_BM_HD :
@@ -55,6 +55,10 @@ int main(int argc, char **argv)
 			break;
 		case 'b':
 			block_bits = strtoul(optarg, NULL, 0);
+			break;
+		case 'g':
+			grow = !strcmp(optarg, "insert") ? EUN_BM_GROW_INSERT :
+			       !strcmp(optarg, "linear") ? EUN_BM_GROW_LINEAR : -1;
 			break;
 		case 't':
 			ticks = strtoul(optarg, NULL, 0);
@@ -71,7 +75,7 @@ int main(int argc, char **argv)
 			goto usage;
 		}
 	}
-	if (kind < 0 || !lv || !ticks)
+	if (kind < 0 || grow < 0 || !lv || !ticks)
 		goto usage;
 	tc.degree_pct = lv->degree_pct;
 	tc.max_disp = lv->max_disp ? lv->max_disp : cap / 2;
@@ -81,6 +85,7 @@ int main(int argc, char **argv)
 	p.static_bits = cap;
 	if (kind == EUN_BM_HD)
 		p.block_bits = block_bits;
+	p.grow = grow;
 	if (eun_mc_init(&mc, EUN_MC_MAX_BLOCKS, NCONNS) || eun_bm_init(&bm, &mc, &p)) {
 		fprintf(stderr, "bench: bad configuration (cap %u, blocks of %u bits)\n",
 			cap, block_bits);
@@ -105,7 +110,7 @@ int main(int argc, char **argv)
 	eun_mc_destroy(&mc);
 	return 0;
 usage:
-	fprintf(stderr, "usage: %s -k hd|static -c cap [-b hd_block_bits] -l inorder|light|heavy|deep [-t ticks] [-s seed]\n",
+	fprintf(stderr, "usage: %s -k hd|static -c cap [-b hd_block_bits] [-g insert|linear] -l inorder|light|heavy|deep [-t ticks] [-s seed]\n",
 		argv[0]);
 	return 2;
 }

@@ -30,6 +30,7 @@ static void cfg_from(const u8 *d, struct model_cfg *cfg, u32 *head)
 
 	eun_bm_default_params(p, d[0] & 1 ? EUN_BM_STATIC : EUN_BM_HD);
 	p->layout = d[0] & 2 ? EUN_BM_LAYOUT_PAPER : EUN_BM_LAYOUT_COMPACT;
+	p->grow = d[0] & 0x40 ? EUN_BM_GROW_INSERT : EUN_BM_GROW_LINEAR;
 	p->block_bits = blocks[(d[0] >> 2) & 3];
 	p->cap_bits = caps[d[1] & 3];
 	if (p->cap_bits < p->block_bits)

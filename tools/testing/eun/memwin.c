@@ -11,9 +11,11 @@
  * 32- and 64-bit blocks (compact layout, cap 256) and of a static 256-bit
  * bitmap, as CSV. With -l, that many packets per thousand are lost and
  * arrive again, resent, two windows' time after they were due: holes that
- * keep overlapping, as on a lossy path.
+ * keep overlapping, as on a lossy path. -g picks how the HD bitmap grows:
+ * insert (the module's default) or linear (the paper's frozen tail).
  *
- *   memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille] [-n packets]
+ *   memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille]
+ *          [-n packets] [-g insert|linear]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +35,7 @@ struct memwin_opts {
 	u32 pass_pct;
 	u32 loss_permille;
 	u32 packets;
+	enum eun_bm_grow grow;
 };
 
 /* Arrival tick of every PSN in flight, indexed by PSN mod window. */
@@ -58,6 +61,7 @@ static int memwin_run(const struct memwin_opts *o, enum eun_bm_kind kind,
 	eun_bm_default_params(&p, kind);
 	if (kind == EUN_BM_HD)
 		p.block_bits = block_bits;
+	p.grow = o->grow;
 	f.arrive = calloc(o->window, sizeof(*f.arrive));
 	if (!f.arrive || eun_mc_init(&mc, MEMWIN_BLOCKS, 1))
 		goto out_free;
@@ -108,11 +112,12 @@ int main(int argc, char **argv)
 	static const u32 hd_blocks[] = { 16, 32, 64 };
 	struct memwin_opts o = {
 		.seed = 1, .window = 128, .pass_pct = 25, .packets = 20000,
+		.grow = EUN_BM_GROW_INSERT,
 	};
 	u32 delays[6], d, i, peak;
 	int c;
 
-	while ((c = getopt(argc, argv, "s:w:p:l:n:")) != -1) {
+	while ((c = getopt(argc, argv, "s:w:p:l:n:g:")) != -1) {
 		switch (c) {
 		case 's':
 			o.seed = strtoull(optarg, NULL, 0);
@@ -129,9 +134,21 @@ int main(int argc, char **argv)
 		case 'n':
 			o.packets = strtoul(optarg, NULL, 0);
 			break;
+		case 'g':
+			if (!strcmp(optarg, "insert")) {
+				o.grow = EUN_BM_GROW_INSERT;
+				break;
+			}
+			if (!strcmp(optarg, "linear")) {
+				o.grow = EUN_BM_GROW_LINEAR;
+				break;
+			}
+			fprintf(stderr, "memwin: -g %s: not insert or linear\n",
+				optarg);
+			return 2;
 		default:
 			fprintf(stderr,
-				"usage: memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille] [-n packets]\n");
+				"usage: memwin [-s seed] [-w window] [-p pass_pct] [-l loss_permille] [-n packets] [-g insert|linear]\n");
 			return 2;
 		}
 	}

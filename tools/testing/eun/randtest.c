@@ -38,6 +38,7 @@ static void random_cfg(struct rng *r, struct model_cfg *cfg, u32 *head)
 
 	eun_bm_default_params(p, rng_pct(r, 30) ? EUN_BM_STATIC : EUN_BM_HD);
 	p->layout = rng_pct(r, 25) ? EUN_BM_LAYOUT_PAPER : EUN_BM_LAYOUT_COMPACT;
+	p->grow = rng_pct(r, 50) ? EUN_BM_GROW_INSERT : EUN_BM_GROW_LINEAR;
 	p->block_bits = PICK(r, block_choices);
 	do
 		p->cap_bits = PICK(r, cap_choices);
@@ -109,8 +110,9 @@ static int run_segment(struct rng *r, u64 seg)
 		err = model_check(&m);
 	if (err)
 		fprintf(stderr,
-			"segment %llu op %u: %s\n  kind %d layout %d block %u cap %u static %u nblocks %u nconns %u window %u\n",
+			"segment %llu op %u: %s\n  kind %d layout %d grow %d block %u cap %u static %u nblocks %u nconns %u window %u\n",
 			(unsigned long long)seg, i, m.err, cfg.p.kind, cfg.p.layout,
+			cfg.p.grow,
 			cfg.p.block_bits, cfg.p.cap_bits, cfg.p.static_bits,
 			cfg.nblocks, cfg.nconns, window);
 	add_stats(&m.bm.stats);

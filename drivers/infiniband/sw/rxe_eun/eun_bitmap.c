@@ -382,8 +382,8 @@ static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
 	return 0;
 }
 
-/* Take one cleared block from the head and record it as block ntotal. */
-static int hd_add_block(struct eun_bm *bm, struct hd_state *s)
+/* A cleared block from the head, with room in the run for its offset. */
+static int hd_new_block(struct eun_bm *bm, struct hd_state *s)
 {
 	struct eun_memctl *mc = bm->mc;
 	u32 words = hd_meta_words(bm, s->ntotal + 1);
@@ -400,23 +400,46 @@ static int hd_add_block(struct eun_bm *bm, struct hd_state *s)
 		}
 	}
 	eun_mc_zero(mc, blk, bm->block_words);
-	eun_mc_write(mc, s->meta + HD_HDR_WORDS + s->ntotal - 1,
-		     (blk - s->base) & 0xffff);
+	return blk;
+}
+
+/* Record @addr as block @b >= 1: its offset from block 0. */
+static void hd_set_offset(struct eun_bm *bm, const struct hd_state *s, u32 b,
+			  u32 addr)
+{
+	eun_mc_write(bm->mc, s->meta + HD_HDR_WORDS + b - 1,
+		     (addr - s->base) & 0xffff);
+}
+
+/* Take one cleared block from the head and record it as block ntotal. */
+static int hd_add_block(struct eun_bm *bm, struct hd_state *s)
+{
+	int blk = hd_new_block(bm, s);
+
+	if (blk < 0)
+		return blk;
+	hd_set_offset(bm, s, s->ntotal, blk);
 	s->ntotal++;
 	return 0;
+}
+
+/* Give back the metadata words past what @s->ntotal blocks need. */
+static void hd_trim_meta(struct eun_bm *bm, struct hd_state *s)
+{
+	u32 words = hd_meta_words(bm, s->ntotal);
+
+	if (words < s->meta_words)
+		eun_mc_free(bm->mc, s->meta + words, s->meta_words - words,
+			    EUN_MC_META);
+	s->meta_words = words;
 }
 
 /* Undo a partial grow: drop blocks @keep.. and trim the metadata run. */
 static void hd_shrink(struct eun_bm *bm, struct hd_state *s, u32 keep)
 {
-	u32 words = hd_meta_words(bm, keep);
-
 	hd_free_blocks(bm, s, keep);
 	s->ntotal = keep;
-	if (words < s->meta_words)
-		eun_mc_free(bm->mc, s->meta + words, s->meta_words - words,
-			    EUN_MC_META);
-	s->meta_words = words;
+	hd_trim_meta(bm, s);
 }
 
 /*
@@ -424,13 +447,11 @@ static void hd_shrink(struct eun_bm *bm, struct hd_state *s, u32 keep)
  * none. The compact run grows a word per block; growing it one block at a
  * time would move it once per block, so it is moved once, to its final size.
  */
-static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
+static int hd_grow_linear(struct eun_bm *bm, struct hd_state *s, u32 need)
 {
 	u32 keep = s->ntotal;
 	int err;
 
-	if (WARN_ON_ONCE(need > bm->max_blocks))
-		return -ENOSPC;
 	err = hd_add_block(bm, s);
 	if (!err && hd_meta_words(bm, need) > s->meta_words)
 		err = hd_move_meta(bm, s, hd_meta_words(bm, need));
@@ -443,6 +464,84 @@ static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
 	}
 	bm->stats.grows += need - keep;
 	return 0;
+}
+
+/* Move the first @n bits of the block at @src to the cleared one at @dst. */
+static void hd_move_bits(struct eun_memctl *mc, u32 dst, u32 src, u32 n)
+{
+	u32 i, full = n / EUN_MC_BLOCK_BITS;
+	u16 w, m;
+
+	for (i = 0; i < full; i++) {
+		eun_mc_write(mc, dst + i, eun_mc_read(mc, src + i));
+		eun_mc_write(mc, src + i, 0);
+	}
+	if (n % EUN_MC_BLOCK_BITS) {
+		m = eun_mask16(0, n % EUN_MC_BLOCK_BITS);
+		w = eun_mc_read(mc, src + full);
+		eun_mc_write(mc, dst + full, w & m);
+		eun_mc_write(mc, src + full, w & ~m);
+	}
+}
+
+/*
+ * Put the cleared block @blk into the circle at index h, just before the
+ * head's block, which moves up one place with every block after it. With
+ * hpos one block further on, PSN head + d keeps its bit for every d the
+ * circle mapped, except the far end that wrapped into the head's block
+ * behind hpos: those bits keep their position, which is now in @blk, so
+ * they move there. The new distances land behind hpos, on cleared bits.
+ */
+static void hd_insert_block(struct eun_bm *bm, struct hd_state *s, u32 blk)
+{
+	u32 bb = bm->p.block_bits, h = s->hpos / bb, base, b;
+
+	hd_move_bits(bm->mc, blk, hd_block_addr(bm, s, h), s->hpos % bb);
+	/* From the end: each offset is read before its word is written. */
+	base = h ? s->base : blk;
+	for (b = s->ntotal; b-- > h;)
+		eun_mc_write(bm->mc, s->meta + HD_HDR_WORDS + b,
+			     (hd_block_addr(bm, s, b) - base) & 0xffff);
+	if (h)
+		hd_set_offset(bm, s, h, blk);
+	s->base = base;
+	s->ncirc++;
+	s->ntotal++;
+	s->hpos += bb;
+	s->creach += bb;
+}
+
+/*
+ * Insert blocks into the circle until there are @need. A partial grow
+ * keeps the blocks it got: the circle is whole after every insertion.
+ */
+static int hd_grow_insert(struct eun_bm *bm, struct hd_state *s, u32 need)
+{
+	int err = 0, blk;
+
+	if (hd_meta_words(bm, need) > s->meta_words)
+		err = hd_move_meta(bm, s, hd_meta_words(bm, need));
+	while (!err && s->ntotal < need) {
+		blk = hd_new_block(bm, s);
+		if (blk < 0) {
+			err = blk;
+			break;
+		}
+		hd_insert_block(bm, s, blk);
+		bm->stats.grows++;
+	}
+	hd_trim_meta(bm, s);
+	return err;
+}
+
+/* Grow to @need blocks, the configured way. */
+static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
+{
+	if (WARN_ON_ONCE(need > bm->max_blocks))
+		return -ENOSPC;
+	if (bm->p.grow == EUN_BM_GROW_INSERT && s->ntotal == s->ncirc)
+		return hd_grow_insert(bm, s, need);
+	return hd_grow_linear(bm, s, need);
 }
 
 /* Track PSN head + @d, 0 < @d < reach; grows the linear portion if needed. */
@@ -601,10 +700,13 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
 		return 0;
 	}
-	/* Duplicates and refusals leave the state as it was: no store. */
+	/*
+	 * Duplicates and refusals leave the state as it was, but for the
+	 * blocks a partial insert kept.
+	 */
 	was = s;
 	v = hd_mark(bm, &s, d);
-	if (v == EUN_BM_OOO)
+	if (v == EUN_BM_OOO || s.ntotal != was.ntotal)
 		hd_store_mark(bm, &s, &was);
 	set_result(res, v, 0, s.head);
 	return 0;
@@ -816,13 +918,15 @@ static void sb_sack_bits(const struct eun_bm *bm, const struct sb_state *s,
  * @p: parameters to fill
  * @kind: HD or static
  *
- * Defaults: compact layout, 16-bit blocks, a 256-bit cap, 256 static bits.
+ * Defaults: compact layout, linear growth (the paper's), 16-bit blocks, a
+ * 256-bit cap, 256 static bits.
  */
 void eun_bm_default_params(struct eun_bm_params *p, enum eun_bm_kind kind)
 {
 	*p = (struct eun_bm_params) {
 		.kind = kind,
 		.layout = EUN_BM_LAYOUT_COMPACT,
+		.grow = EUN_BM_GROW_LINEAR,
 		.block_bits = EUN_BM_DEF_BLOCK_BITS,
 		.cap_bits = EUN_BM_DEF_CAP_BITS,
 		.static_bits = EUN_BM_DEF_STATIC_BITS,
@@ -831,7 +935,8 @@ void eun_bm_default_params(struct eun_bm_params *p, enum eun_bm_kind kind)
 
 static int eun_bm_check_params(const struct eun_bm_params *p)
 {
-	if (p->kind >= EUN_BM_KIND_COUNT || p->layout >= EUN_BM_LAYOUT_COUNT)
+	if (p->kind >= EUN_BM_KIND_COUNT || p->layout >= EUN_BM_LAYOUT_COUNT ||
+	    p->grow >= EUN_BM_GROW_COUNT)
 		return -EINVAL;
 	if (p->kind == EUN_BM_STATIC)
 		return p->static_bits && p->static_bits % EUN_MC_BLOCK_BITS == 0 &&

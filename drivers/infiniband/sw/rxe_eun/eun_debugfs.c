@@ -50,6 +50,7 @@ static int eun_params_show(struct seq_file *s, void *unused)
 	seq_printf(s, "emem_blocks %u\n", p->emem_blocks);
 	seq_printf(s, "hd_block_bits %u\n", p->hd_block_bits);
 	seq_printf(s, "hd_cap_bits %u\n", p->hd_cap_bits);
+	seq_printf(s, "hd_grow %s\n", eun_grow_name(p->hd_grow));
 	seq_printf(s, "static_bits %u\n", p->static_bits);
 	seq_printf(s, "max_inflight %u\n", p->max_inflight);
 	seq_printf(s, "write_sync %s\n", eun_wsync_name(p->write_sync));

@@ -26,6 +26,7 @@ static int eun_dev_init_bitmaps(struct rxe_dev *rxe)
 	eun_bm_default_params(&bp, eun_mode_bm_kind(ed->params.mode));
 	bp.block_bits = ed->params.hd_block_bits;
 	bp.cap_bits = ed->params.hd_cap_bits;
+	bp.grow = ed->params.hd_grow;
 	bp.static_bits = ed->params.static_bits;
 
 	err = eun_bm_init(&ed->bm, &ed->mc, &bp);

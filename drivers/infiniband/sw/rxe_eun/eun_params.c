@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
- * hd_cap_bits, static_bits, max_inflight, write_sync, wsync_slots.
+ * hd_cap_bits, hd_grow, static_bits, max_inflight, write_sync, wsync_slots.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -32,10 +32,17 @@ static const char * const eun_wsync_names[] = {
 };
 static_assert(ARRAY_SIZE(eun_wsync_names) == EUN_WSYNC_COUNT);
 
+static const char * const eun_grow_names[] = {
+	[EUN_BM_GROW_LINEAR]	= "linear",
+	[EUN_BM_GROW_INSERT]	= "insert",
+};
+static_assert(ARRAY_SIZE(eun_grow_names) == EUN_BM_GROW_COUNT);
+
 static enum eun_qp_mode ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_DEF_HD_BLOCK_BITS;
 static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
+static enum eun_bm_grow hd_grow = EUN_BM_GROW_INSERT;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
 static enum eun_write_sync write_sync = EUN_WSYNC_RECEIVER;
@@ -97,6 +104,35 @@ static int eun_wsync_get(char *buf, const struct kernel_param *kp)
 static const struct kernel_param_ops eun_wsync_ops = {
 	.set = eun_wsync_set,
 	.get = eun_wsync_get,
+};
+
+const char *eun_grow_name(enum eun_bm_grow grow)
+{
+	return grow < EUN_BM_GROW_COUNT ? eun_grow_names[grow] : "?";
+}
+
+static int eun_grow_set(const char *val, const struct kernel_param *kp)
+{
+	int grow = sysfs_match_string(eun_grow_names, val);
+
+	if (grow < 0) {
+		pr_err("rdma_rxe_eun: hd_grow='%s': not one of linear, insert\n",
+		       strim((char *)val));
+		return -EINVAL;
+	}
+	*(enum eun_bm_grow *)kp->arg = grow;
+	return 0;
+}
+
+static int eun_grow_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n",
+			  eun_grow_name(*(enum eun_bm_grow *)kp->arg));
+}
+
+static const struct kernel_param_ops eun_grow_ops = {
+	.set = eun_grow_set,
+	.get = eun_grow_get,
 };
 
 /*
@@ -164,6 +200,9 @@ EUN_UINT_PARAM(hd_block_bits,
 EUN_UINT_PARAM(hd_cap_bits,
 	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
+module_param_cb(hd_grow, &eun_grow_ops, &hd_grow, 0644);
+MODULE_PARM_DESC(hd_grow,
+		 "how an HD bitmap grows: insert (a block into the circle at head, default) or linear (the paper's blocks past a frozen tail)");
 EUN_UINT_PARAM(static_bits,
 	       "static bitmap bits per QP, a multiple of 16 (default 256)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
@@ -193,6 +232,7 @@ void eun_params_get(struct eun_params *p)
 	p->emem_blocks = emem_blocks;
 	p->hd_block_bits = hd_block_bits;
 	p->hd_cap_bits = hd_cap_bits;
+	p->hd_grow = hd_grow;
 	p->static_bits = static_bits;
 	p->max_inflight = max_inflight;
 	p->write_sync = write_sync;

@@ -63,6 +63,7 @@ enum eun_write_sync {
  * @emem_blocks: 2-byte blocks of the emulated on-chip memory
  * @hd_block_bits: HD bitmap bits per block
  * @hd_cap_bits: HD bitmap bits one QP may hold
+ * @hd_grow: how an HD bitmap grows
  * @static_bits: static bitmap bits per QP
  * @max_inflight: unacknowledged PSNs a QP may have in flight
  * @write_sync: when the last packet of a WRITE may be placed
@@ -73,6 +74,7 @@ struct eun_params {
 	u32 emem_blocks;
 	u32 hd_block_bits;
 	u32 hd_cap_bits;
+	enum eun_bm_grow hd_grow;
 	u32 static_bits;
 	u32 max_inflight;
 	enum eun_write_sync write_sync;
