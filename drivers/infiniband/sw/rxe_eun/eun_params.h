@@ -23,12 +23,11 @@
 #define EUN_DEF_WSYNC_SLOTS	64
 /*
  * HD blocks of 64 bits, not the paper's 16: every block past the first
- * costs a 16-bit offset word, and while holes overlap (a lossy path) the
- * linear blocks pile up behind a frozen tail. A QP reordered across its
- * whole 128-PSN window, with loss, peaks at 35 words with 16-bit blocks,
- * 26 with 32-bit and 20 with 64-bit ones in memwin's model, against the
- * 21 of a static 256-bit bitmap (Documentation/bitmap.rst); the bed's loss
- * profiles still reach 25 with 64-bit blocks (Documentation/results.rst).
+ * costs a 16-bit offset word. A QP reordered across its whole 128-PSN
+ * window, with loss, peaks at 21 words with 16-bit blocks, 17 with 32-bit
+ * and 15 with 64-bit ones in memwin's model (blocks inserted, hd_grow's
+ * default), against the 21 of a static 256-bit bitmap
+ * (Documentation/bitmap.rst).
  */
 #define EUN_DEF_HD_BLOCK_BITS	64
 
