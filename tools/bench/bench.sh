@@ -69,6 +69,10 @@ done
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
 [ -x "$repo/build/eun-verify" ] || die "build/eun-verify missing: run make tools"
 [ -f "$repo/build/rdma_rxe_eun.ko" ] || die "build/rdma_rxe_eun.ko missing: run make module"
+# A module older than its sources would measure some other commit.
+stale=$(find "$repo/drivers" "$repo/include" "$repo/Kbuild" -newer "$repo/build/rdma_rxe_eun.ko" \
+	-type f -print -quit)
+[ -z "$stale" ] || die "build/rdma_rxe_eun.ko is older than ${stale#"$repo"/}: run make module"
 
 nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
 n=$((nprof * nops * nsizes * reps))
