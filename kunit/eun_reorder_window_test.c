@@ -4,8 +4,9 @@
  * RTT sample, a real loss found after about RTT + window (not the retransmit
  * timeout), pure reordering within the window never marked (randomized,
  * seeded), spurious retransmissions widening the window once per round
- * trip up to SRTT, the window narrowing again after enough recoveries, and
- * one probe instead of the whole window when no ACK came for a loss wait.
+ * trip up to SRTT, the window covering the reordering seen, the window
+ * narrowing again after enough recoveries, and one probe instead of the
+ * whole window when no ACK came for a loss wait.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -228,6 +229,43 @@ static void eun_rw_narrows_after_recoveries(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->rw.stats.narrowed, 1);
 }
 
+/*
+ * PSN 0 arrives behind PSN 3, sent 30 us after it: the window takes 5/4 of
+ * that at once, before any retransmission has to prove it spurious. Less
+ * overtaking changes nothing; a retransmission arriving late proves no
+ * reordering, since the original may have been lost.
+ */
+static void eun_rw_covers_reordering_seen(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u32 psn;
+
+	for (psn = 0; psn <= 3; psn++)
+		KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, psn, psn * 10 * US), 0);
+	fx_ack(test, f, 0, 0x4, 130 * US);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 25 * US);
+	fx_ack(test, f, 1, 0x2, 140 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.reo_seen_ns, 30 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.reordered, 1);
+	KUNIT_EXPECT_EQ(test, f->rw.srtt_ns, 105 * US);
+	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 30 * US + 30 * US / 4);
+	KUNIT_EXPECT_EQ(test, f->rw.persist, EUN_RW_PERSIST);
+	/* PSN 1 was overtaken by 20 us only. */
+	fx_ack(test, f, 2, 0x1, 150 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.reo_seen_ns, 30 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.reordered, 1);
+	/* PSN 2 resent at 160 us, overtaken by PSN 4 sent at 250 us. */
+	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, 2, EUN_SB_CAUSE_NACK), 1);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 2, 160 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 4, 250 * US), 0);
+	fx_ack(test, f, 2, 0x2, 350 * US);
+	fx_ack(test, f, 5, 0, 460 * US);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_IN_FLIGHT), 0);
+	KUNIT_EXPECT_EQ(test, f->rw.reo_seen_ns, 30 * US);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.reordered, 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.spurious, 0);
+}
+
 /* ---- randomized: reordering within the window, one real loss --------- */
 
 #define SIM_N		256
@@ -386,6 +424,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),
 	KUNIT_CASE(eun_rw_narrows_after_recoveries),
+	KUNIT_CASE(eun_rw_covers_reordering_seen),
 	KUNIT_CASE_PARAM(eun_rw_reordering_never_lost, sim_seed_gen_params),
 	KUNIT_CASE_PARAM(eun_rw_real_loss_found_early, sim_seed_gen_params),
 	{}

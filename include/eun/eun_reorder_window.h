@@ -5,9 +5,10 @@
  * Tells loss from reordering by time: a PSN still unacknowledged a reorder
  * window after a PSN sent later was delivered is lost, without waiting for
  * the retransmit timeout, while a PSN merely overtaken is left alone. The
- * window starts at a quarter of the minimum RTT and widens with every
- * spurious retransmission (reordering deeper than the window), bounded by
- * the smoothed RTT. It acts on a &struct eun_sb only through that file's
+ * window starts at a quarter of the minimum RTT, covers the reordering
+ * seen (a PSN sent once and delivered after a later-sent one) and widens
+ * with every spurious retransmission (reordering deeper than the window),
+ * bounded by the smoothed RTT. It acts on a &struct eun_sb only through that file's
  * functions. No locks, no clock reads: times are given by the caller (ns),
  * who holds the QP's lock.
  */
@@ -31,6 +32,8 @@
  * @marked: PSNs it marked lost
  * @probes: checks in an acknowledgment drought that marked only the lowest
  *	PSN due, of several
+ * @reordered: times a PSN sent once was delivered after a later-sent one
+ *	by more than the reordering seen so far
  */
 struct eun_rw_stats {
 	u64 spurious;
@@ -38,6 +41,7 @@ struct eun_rw_stats {
 	u64 narrowed;
 	u64 marked;
 	u64 probes;
+	u64 reordered;
 };
 
 /**
@@ -50,6 +54,9 @@ struct eun_rw_stats {
  * @xmit_ns: transmit time of the most recently sent PSN known delivered
  *	(RACK.xmit_ts)
  * @psn: that PSN, which breaks ties between equal transmit times
+ * @reo_seen_ns: deepest reordering seen, in transmit time: how much
+ *	earlier than the most recently sent PSN known delivered a PSN sent
+ *	once was sent, when it was delivered after it
  * @widened_ns: time of the latest widening
  * @ack_ns: arrival time of the latest acknowledgment
  * @mult: window multiplier, 1..%EUN_RW_MAX_MULT
@@ -67,6 +74,7 @@ struct eun_rw {
 	u64 rtt_ns;
 	u64 xmit_ns;
 	u32 psn;
+	u64 reo_seen_ns;
 	u64 widened_ns;
 	u64 ack_ns;
 	u32 mult;

@@ -132,6 +132,10 @@ struct eun_sb {
  *	newly proved delivered (a retransmission only when it cannot be the
  *	original that arrived, i.e. when it is not spurious)
  * @latest_psn: that PSN
+ * @has_earliest: @earliest_xmit_ns is valid
+ * @earliest_xmit_ns: transmit time of the earliest sent PSN this ACK newly
+ *	proved delivered that was sent only once: its one transmission
+ *	arrived, so a later-sent PSN known delivered before it overtook it
  */
 struct eun_sb_ack_result {
 	u32 acked;
@@ -143,6 +147,8 @@ struct eun_sb_ack_result {
 	bool has_latest;
 	u64 latest_xmit_ns;
 	u32 latest_psn;
+	bool has_earliest;
+	u64 earliest_xmit_ns;
 };
 
 int eun_sb_init(struct eun_sb *sb, u32 capacity, u32 first_psn);

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/kernel.h>
+
 #include "traffic.h"
 
 #define NCONNS 4
@@ -67,7 +69,7 @@ int main(int argc, char **argv)
 			tc.seed = strtoull(optarg, NULL, 0);
 			break;
 		case 'l':
-			for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+			for (i = 0; i < ARRAY_SIZE(levels); i++)
 				if (!strcmp(optarg, levels[i].name))
 					lv = &levels[i];
 			break;

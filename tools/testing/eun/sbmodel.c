@@ -53,6 +53,9 @@ static void sbm_clear(struct sbm *m, u32 first)
 	m->has_min_rtt = false;
 	m->ack_ns = 0;
 	m->has_ack = false;
+	m->newest_xmit = 0;
+	m->has_newest = false;
+	m->reo_seen = 0;
 }
 
 int sbm_init(struct sbm *m, u32 cap, u32 first, u64 max_seq)
@@ -160,6 +163,10 @@ static void note_arrival(struct sbm *m, u64 seq, struct eun_sb_ack_result *x)
 		x->has_rtt = true;
 		x->rtt_ns = age;
 	}
+	if (e->xmits == 1 && (!x->has_earliest || e->xmit < x->earliest_xmit_ns)) {
+		x->has_earliest = true;
+		x->earliest_xmit_ns = e->xmit;
+	}
 	if (!x->has_latest || e->xmit > x->latest_xmit_ns ||
 	    (e->xmit == x->latest_xmit_ns && sbm_psn(m, seq) != x->latest_psn &&
 	     sdiff(x->latest_psn, sbm_psn(m, seq)) > 0)) {
@@ -213,13 +220,39 @@ static int cmp_result(struct sbm *m, const struct eun_sb_ack_result *r,
 			    r->has_latest, (unsigned long long)r->latest_xmit_ns,
 			    r->latest_psn, x->has_latest,
 			    (unsigned long long)x->latest_xmit_ns, x->latest_psn);
+	if (r->has_earliest != x->has_earliest ||
+	    (x->has_earliest && r->earliest_xmit_ns != x->earliest_xmit_ns))
+		return fail(m, "ack earliest %d %llu, model %d %llu",
+			    r->has_earliest, (unsigned long long)r->earliest_xmit_ns,
+			    x->has_earliest, (unsigned long long)x->earliest_xmit_ns);
 	return 0;
+}
+
+/*
+ * The reordering seen: a PSN sent once, delivered after a later-sent one,
+ * by their transmit times; back to 0 when the window narrows.
+ */
+static void model_reordering(struct sbm *m, const struct eun_sb_ack_result *r,
+			     bool narrowed)
+{
+	if (r->has_earliest && m->has_newest && r->earliest_xmit_ns < m->newest_xmit &&
+	    m->newest_xmit - r->earliest_xmit_ns > m->reo_seen)
+		m->reo_seen = m->newest_xmit - r->earliest_xmit_ns;
+	if (r->has_latest && (!m->has_newest || r->latest_xmit_ns > m->newest_xmit)) {
+		m->newest_xmit = r->latest_xmit_ns;
+		m->has_newest = true;
+	}
+	if (narrowed)
+		m->reo_seen = 0;
 }
 
 /* What the glue does with an ACK's result; the model follows the RTT. */
 static void after_ack(struct sbm *m, const struct eun_sb_ack_result *r)
 {
+	u64 narrowed = m->rw.stats.narrowed;
+
 	eun_rw_update(&m->rw, &m->sb, r, m->now);
+	model_reordering(m, r, m->rw.stats.narrowed != narrowed);
 	m->ack_ns = m->now;
 	m->has_ack = true;
 	if (r->has_rtt) {
@@ -454,7 +487,7 @@ static int check_counts(struct sbm *m)
 static int check_rw(struct sbm *m)
 {
 	const struct eun_rw *rw = &m->rw;
-	u64 wnd = eun_rw_reo_wnd(rw);
+	u64 wnd = eun_rw_reo_wnd(rw), want;
 
 	if (m->sb.spurious_ns != m->spurious_ns)
 		return fail(m, "spurious threshold %llu, model %llu",
@@ -465,12 +498,20 @@ static int check_rw(struct sbm *m)
 	if (rw->has_rtt != m->has_min_rtt || (rw->has_rtt && rw->min_rtt_ns != m->min_rtt))
 		return fail(m, "min RTT %llu, model %llu", (unsigned long long)rw->min_rtt_ns,
 			    (unsigned long long)m->min_rtt);
-	if (rw->has_rtt && (wnd > rw->srtt_ns ||
-			    wnd != (rw->min_rtt_ns / 4 * rw->mult < rw->srtt_ns ?
-				    rw->min_rtt_ns / 4 * rw->mult : rw->srtt_ns)))
-		return fail(m, "window %llu, min RTT %llu mult %u srtt %llu",
+	if (rw->reo_seen_ns != m->reo_seen)
+		return fail(m, "reordering seen %llu, model %llu",
+			    (unsigned long long)rw->reo_seen_ns,
+			    (unsigned long long)m->reo_seen);
+	want = rw->min_rtt_ns / 4 * rw->mult;
+	if (want < m->reo_seen + m->reo_seen / 4)
+		want = m->reo_seen + m->reo_seen / 4;
+	if (want > rw->srtt_ns)
+		want = rw->srtt_ns;
+	if (rw->has_rtt && wnd != want)
+		return fail(m, "window %llu, min RTT %llu mult %u seen %llu srtt %llu",
 			    (unsigned long long)wnd, (unsigned long long)rw->min_rtt_ns,
-			    rw->mult, (unsigned long long)rw->srtt_ns);
+			    rw->mult, (unsigned long long)m->reo_seen,
+			    (unsigned long long)rw->srtt_ns);
 	return 0;
 }
 

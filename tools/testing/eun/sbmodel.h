@@ -34,6 +34,9 @@ struct sbm {
 	bool has_min_rtt;
 	u64 ack_ns;		/* arrival of the latest ACK */
 	bool has_ack;
+	u64 newest_xmit;	/* most recently sent PSN known delivered */
+	bool has_newest;
+	u64 reo_seen;		/* deepest overtaking seen, transmit time */
 	struct eun_sb_stats stats;
 	u64 now;
 	char err[256];

@@ -40,16 +40,24 @@
  * the ACKs the peer sends when it runs again, bring the news the rule
  * needs. The others are due again a loss wait later.
  *
- * Window. reo_wnd = min(mult * min_rtt / 4, srtt). Each spurious
- * retransmission (an ACK too soon after a retransmission, or a duplicate
- * the responder reports) doubles mult (RFC 8985 adds one: with a minimum
- * RTT of an undelayed packet far below the reordering in time, that took
- * tens of round trips of spurious resends to adapt), at most once per
- * smoothed RTT
- * so that a burst of them from one reordering event counts once, and up
- * to %EUN_RW_MAX_MULT. After %EUN_RW_PERSIST recoveries (a recovery ends
- * when no PSN is lost or being resent any more) without a new widening,
- * mult returns to 1: the reordering that widened it may be gone.
+ * Reordering seen. A PSN sent only once that is delivered after a
+ * later-sent PSN was known delivered was overtaken, by the difference of
+ * their transmit times: with a window that small it would have been
+ * marked lost as soon as the later one's ACK came back slowly (a stalled
+ * soft NIC delays every ACK alike). The window covers the deepest such
+ * difference seen, with a quarter of margin, before any retransmission
+ * has to prove it spurious.
+ *
+ * Window. reo_wnd = min(max(mult * min_rtt / 4, 5/4 reo_seen), srtt).
+ * Each spurious retransmission (an ACK too soon after a retransmission, or
+ * a duplicate the responder reports) doubles mult (RFC 8985 adds one: with
+ * a minimum RTT of an undelayed packet far below the reordering in time,
+ * that took tens of round trips of spurious resends to adapt), at most
+ * once per smoothed RTT so that a burst of them from one reordering event
+ * counts once, and up to %EUN_RW_MAX_MULT. After %EUN_RW_PERSIST
+ * recoveries (a recovery ends when no PSN is lost or being resent any
+ * more) without a new widening or deeper reordering, mult returns to 1
+ * and the reordering seen to 0: the reordering may be gone.
  *
  * Cost. A check walks the window from una, stopping at the first PSN sent
  * after the delivered one when no retransmission is in flight (first
@@ -84,6 +92,17 @@ static void rw_rtt_sample(struct eun_rw *rw, u64 rtt)
 	rw->rtt_ns = rtt;
 }
 
+/* A PSN sent once, sent at @xmit_ns, arrived after a later-sent one. */
+static void rw_reordered(struct eun_rw *rw, u64 xmit_ns)
+{
+	if (!rw->has_xmit || xmit_ns >= rw->xmit_ns ||
+	    rw->xmit_ns - xmit_ns <= rw->reo_seen_ns)
+		return;
+	rw->reo_seen_ns = rw->xmit_ns - xmit_ns;
+	rw->persist = EUN_RW_PERSIST;
+	rw->stats.reordered++;
+}
+
 static void rw_delivered(struct eun_rw *rw, u64 xmit_ns, u32 psn)
 {
 	if (rw->has_xmit && (xmit_ns < rw->xmit_ns ||
@@ -102,8 +121,9 @@ static void rw_track_recovery(struct eun_rw *rw, const struct eun_sb *sb)
 		    eun_sb_count(sb, EUN_SB_RETRANSMITTED);
 
 	if (rw->in_recovery && !busy && rw->persist && !--rw->persist &&
-	    rw->mult > 1) {
+	    (rw->mult > 1 || rw->reo_seen_ns)) {
 		rw->mult = 1;
+		rw->reo_seen_ns = 0;
 		rw->stats.narrowed++;
 	}
 	rw->in_recovery = busy;
@@ -140,6 +160,8 @@ void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
 		rw_rtt_sample(rw, res->rtt_ns);
 		eun_sb_set_spurious_ns(sb, eun_rw_spurious_ns(rw));
 	}
+	if (res->has_earliest)
+		rw_reordered(rw, res->earliest_xmit_ns);
 	if (res->has_latest)
 		rw_delivered(rw, res->latest_xmit_ns, res->latest_psn);
 	if (res->spurious)
@@ -173,13 +195,15 @@ void eun_rw_spurious(struct eun_rw *rw, u64 now)
  * eun_rw_reo_wnd() - the reorder window now
  * @rw: reorder window
  *
- * Return: min(mult * min_rtt / 4, srtt) in ns; 0 before any RTT sample.
+ * Return: min(max(mult * min_rtt / 4, 5/4 reo_seen), srtt) in ns; 0
+ * before any RTT sample.
  */
 u64 eun_rw_reo_wnd(const struct eun_rw *rw)
 {
 	if (!rw->has_rtt)
 		return 0;
-	return min(rw->min_rtt_ns / 4 * rw->mult, rw->srtt_ns);
+	return min(max(rw->min_rtt_ns / 4 * rw->mult,
+		       rw->reo_seen_ns + rw->reo_seen_ns / 4), rw->srtt_ns);
 }
 
 /**

@@ -262,6 +262,11 @@ static void sb_note_arrival(struct eun_sb *sb, struct eun_sb_entry *e,
 		res->has_rtt = true;
 		res->rtt_ns = age;
 	}
+	if (e->xmits == 1 &&
+	    (!res->has_earliest || e->xmit_ns < res->earliest_xmit_ns)) {
+		res->has_earliest = true;
+		res->earliest_xmit_ns = e->xmit_ns;
+	}
 	if (!res->has_latest || e->xmit_ns > res->latest_xmit_ns ||
 	    (e->xmit_ns == res->latest_xmit_ns &&
 	     eun_psn_after(e->psn, res->latest_psn))) {
