@@ -29,8 +29,8 @@
 # "TCG:" before its signature and OWN 0, whatever its trace names. So does
 # one with reserved EFLAGS bits set (no x86 CPU holds them) whose faulting
 # instruction is the one every such report returned to: "mov (%r12),%rax"
-# right after a 5-byte NOP and a stack store, met in kmalloc's fast path
-# too (there RDI had changed since the interrupt).
+# right after a 5-byte NOP and a store of 0 to the stack, met in kmalloc's
+# fast paths too (there RDI had changed since the interrupt).
 #
 # Usage: tools/vm/console-scan.sh CONSOLE_LOG [MODULE]
 set -euo pipefail
@@ -47,9 +47,14 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 	}
 	function is_warn(s) { return s ~ /(WARNING: CPU: |------------\[ cut here \]|BUG: )/ }
 	function hexval(c) { return index("0123456789abcdef", c) - 1 }
+	# EFLAGS (8 hex digits) has one of the reserved bits 22-31 set.
+	function reserved_flags(fl) {
+		return length(fl) == 8 && (hexval(substr(fl, 1, 1)) >= 1 ||
+			hexval(substr(fl, 2, 1)) >= 1 || hexval(substr(fl, 3, 1)) >= 4)
+	}
 	# EFLAGS (8 hex digits) is RDI (16) | 0x202 with a reserved bit set.
 	function tcg_flags(fl, rdi,   i, a, b, m) {
-		if (length(fl) != 8 || length(rdi) != 16 || hexval(substr(fl, 1, 1)) < 1)
+		if (!reserved_flags(fl) || length(rdi) != 16)
 			return 0
 		rdi = substr(rdi, 9)
 		for (i = 1; i <= 8; i++) {
@@ -59,9 +64,11 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		}
 		return 1
 	}
-	# The instructions around the RIP every such report returned to.
+	# The instructions around the RIP every such report returned to: a
+	# 5-byte NOP, a store of 0 to the stack (frame- or stack-pointer
+	# based, by the function), then the faulting "mov (%r12),%rax".
 	function tcg_code(s) {
-		return index(s, "0f 1f 44 00 00 48 c7 45 c0 00 00 00 00 <49> 8b 04 24") > 0
+		return s ~ /0f 1f 44 00 00 48 c7 [0-9a-f][0-9a-f] [0-9a-f][0-9a-f] ([0-9a-f][0-9a-f] )?00 00 00 00 <49> 8b 04 24/
 	}
 	function open_report(s) {
 		first = s; kind = is_crash(s) ? "crash" : "warn"
@@ -92,7 +99,7 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		}
 		if (match(line, /EFLAGS: [0-9a-f]+/)) {
 			flags = substr(line, RSTART + 8, RLENGTH - 8)
-			if (length(flags) == 8 && hexval(substr(flags, 1, 1)) >= 1 && code_tcg)
+			if (reserved_flags(flags) && code_tcg)
 				tcg = 1
 		}
 		if (line ~ /^Code: / && tcg_code(line)) code_tcg = 1

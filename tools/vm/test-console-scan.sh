@@ -79,6 +79,19 @@ sed -i 's/EFLAGS: 00010202/EFLAGS: 861ef202/; s/<49> 8b 04 24/<48> 8b 04 24/' "$
 expect "reserved EFLAGS bits at another instruction are not" \
 	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
 
+# kmem_cache_alloc_node's form: a stack-pointer store, reserved bit 25 only.
+printf '%s\n' '[ 23.19] traps: PANIC: double fault, error_code: 0x0' \
+	'[ 23.20] RIP: 0010:kmem_cache_alloc_node_noprof+0x70/0x330' \
+	'[ 23.20] Code: 0f 84 3e 02 00 00 0f 1f 44 00 00 48 c7 44 24 10 00 00 00 00 <49> 8b 04 24 65 48 03 05' \
+	'[ 23.20] RSP: 0018:ff61c4b8005ebaf0 EFLAGS: 023a2b02' \
+	'[ 23.20] RDX: 0000000000000000 RSI: 0000000000000cc0 RDI: ff3d6a5d40043400' \
+	'[ 23.21]  rxe_rcv+0x1/0x2 [rdma_rxe_eun]' > "$tmp/log"
+expect "a reserved bit below bit 28 at TCG's instruction, stored through RSP" \
+	"crash 0 TCG: traps: PANIC: double fault" rdma_rxe_eun
+sed -i 's/EFLAGS: 023a2b02/EFLAGS: 00200202/' "$tmp/log"
+expect "bit 21 (ID) is no reserved bit" \
+	"crash 1 traps: PANIC: double fault" rdma_rxe_eun
+
 printf '%s\n' '[ 20.0] Modules linked in: rdma_rxe_eun(OE)' \
 	'[ 20.1] BUG: kernel NULL pointer dereference, address: 0' \
 	'[ 20.2] RIP: 0010:net_rx_action+0x1/0x2' > "$tmp/log"
