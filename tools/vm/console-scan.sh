@@ -23,14 +23,11 @@
 # (7.2) now and then pushes an EFLAGS image made of RDI's low 32 bits (with
 # bits 1 and 9 set) for an interrupt, and iret loads it: the trap flag
 # gives a single-step #DB in kernel mode (exc_debug_kernel's WARN), the
-# other bits a double fault. A report whose register dump shows such an
-# EFLAGS (reserved bits 22-31 set, and equal to RDI | 0x202), or that is
-# exc_debug_kernel's WARN (the kernel never sets TF in kernel mode), gets
-# "TCG:" before its signature and OWN 0, whatever its trace names. So does
-# one with reserved EFLAGS bits set (no x86 CPU holds them) whose faulting
-# instruction is the one every such report returned to: "mov (%r12),%rax"
-# right after a 5-byte NOP and a store of 0 to the stack, met in kmalloc's
-# fast paths too (there RDI had changed since the interrupt).
+# other bits a double fault or worse. A report whose register dump shows
+# EFLAGS with any of the reserved bits 22-31 set (the CPU state no x86 CPU
+# can hold: they always read 0), or that is exc_debug_kernel's WARN (the
+# kernel never sets TF in kernel mode), gets "TCG:" before its signature
+# and OWN 0, whatever its trace names.
 #
 # Usage: tools/vm/console-scan.sh CONSOLE_LOG [MODULE]
 set -euo pipefail
@@ -51,24 +48,6 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 	function reserved_flags(fl) {
 		return length(fl) == 8 && (hexval(substr(fl, 1, 1)) >= 1 ||
 			hexval(substr(fl, 2, 1)) >= 1 || hexval(substr(fl, 3, 1)) >= 4)
-	}
-	# EFLAGS (8 hex digits) is RDI (16) | 0x202 with a reserved bit set.
-	function tcg_flags(fl, rdi,   i, a, b, m) {
-		if (!reserved_flags(fl) || length(rdi) != 16)
-			return 0
-		rdi = substr(rdi, 9)
-		for (i = 1; i <= 8; i++) {
-			a = hexval(substr(rdi, i, 1)); b = hexval(substr(fl, i, 1))
-			m = (i == 6 || i == 8) ? 2 : 0
-			if (b != (m && a % 4 < 2 ? a + m : a)) return 0
-		}
-		return 1
-	}
-	# The instructions around the RIP every such report returned to: a
-	# 5-byte NOP, a store of 0 to the stack (frame- or stack-pointer
-	# based, by the function), then the faulting "mov (%r12),%rax".
-	function tcg_code(s) {
-		return s ~ /0f 1f 44 00 00 48 c7 [0-9a-f][0-9a-f] [0-9a-f][0-9a-f] ([0-9a-f][0-9a-f] )?00 00 00 00 <49> 8b 04 24/
 	}
 	function open_report(s) {
 		first = s; kind = is_crash(s) ? "crash" : "warn"
@@ -97,13 +76,8 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		if ((rip == "" || rip ~ /^exc_debug_kernel/) && line ~ /^RIP: 0010:/) {
 			rip = line; sub(/^RIP: 0010:/, "", rip); sub(/ .*/, "", rip)
 		}
-		if (match(line, /EFLAGS: [0-9a-f]+/)) {
-			flags = substr(line, RSTART + 8, RLENGTH - 8)
-			if (reserved_flags(flags) && code_tcg)
-				tcg = 1
-		}
-		if (line ~ /^Code: / && tcg_code(line)) code_tcg = 1
-		if (match(line, /RDI: [0-9a-f]+/) && tcg_flags(flags, substr(line, RSTART + 5, RLENGTH - 5)))
+		if (match(line, /EFLAGS: [0-9a-f]+/) &&
+		    reserved_flags(substr(line, RSTART + 8, RLENGTH - 8)))
 			tcg = 1
 		if (line ~ /end trace/) inrep = 0
 	}
