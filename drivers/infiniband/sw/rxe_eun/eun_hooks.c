@@ -96,10 +96,18 @@ int eun_req_resend(struct rxe_qp *qp)
 	return eun_tx_resend(qp);
 }
 
-/* The requester stops sending new PSNs this far ahead of the oldest unacked. */
+/*
+ * The requester stops sending new PSNs this far ahead of the oldest
+ * unacked. Its check lets one PSN more out than the distance (stock's 129
+ * for 128): a tracking QP keeps to max_inflight, so that the responder
+ * never tracks a PSN max_inflight past its head, which would take one
+ * more HD block. gbn keeps stock's count.
+ */
 u32 eun_req_max_inflight(struct rxe_qp *qp)
 {
-	return eun_dev_max_inflight(to_rdev(qp->ibqp.device));
+	u32 max = eun_dev_max_inflight(to_rdev(qp->ibqp.device));
+
+	return eun_qp_tracks(qp) ? max - 1 : max;
 }
 
 /*
