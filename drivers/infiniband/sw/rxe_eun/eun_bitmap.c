@@ -45,6 +45,12 @@
  * use are zero. The reach (how far ahead a packet may be tracked) is the cap
  * minus the circular bits behind head that wait for the merge.
  *
+ * That is the paper's growth (EUN_BM_GROW_LINEAR). With EUN_BM_GROW_INSERT
+ * there is never a linear portion: a new block goes into the circle at
+ * index hpos / B, before the head's block, hpos moves on by B, and the bits
+ * of the head's block below hpos (the wrapped far end) move to the new
+ * block, where their positions now fall (hd_insert_block()).
+ *
  * Life cycle. Nothing exists for a connection until its first out-of-order
  * packet: then one block and a metadata run are taken from the controller,
  * with head the receiver's expected PSN (for the very first packet of a
