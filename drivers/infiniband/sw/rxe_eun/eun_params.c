@@ -38,102 +38,84 @@ static const char * const eun_grow_names[] = {
 };
 static_assert(ARRAY_SIZE(eun_grow_names) == EUN_BM_GROW_COUNT);
 
-static enum eun_qp_mode ooo_mode = EUN_QP_EUNOMIA;
+/* Enum parameters are kept as unsigned int, the type their ops write. */
+static unsigned int ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_DEF_HD_BLOCK_BITS;
 static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
-static enum eun_bm_grow hd_grow = EUN_BM_GROW_INSERT;
+static unsigned int hd_grow = EUN_BM_GROW_INSERT;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
-static enum eun_write_sync write_sync = EUN_WSYNC_RECEIVER;
+static unsigned int write_sync = EUN_WSYNC_RECEIVER;
 static unsigned int wsync_slots = EUN_DEF_WSYNC_SLOTS;
+
+static const char *eun_name_of(const char * const *names, unsigned int count,
+			       unsigned int v)
+{
+	return v < count ? names[v] : "?";
+}
 
 const char *eun_mode_name(enum eun_qp_mode mode)
 {
-	return mode < EUN_QP_MODE_COUNT ? eun_mode_names[mode] : "?";
+	return eun_name_of(eun_mode_names, ARRAY_SIZE(eun_mode_names), mode);
 }
-
-static int eun_mode_set(const char *val, const struct kernel_param *kp)
-{
-	int mode = sysfs_match_string(eun_mode_names, val);
-
-	if (mode < 0) {
-		pr_err("rdma_rxe_eun: ooo_mode='%s': not one of gbn, static, eunomia\n",
-		       strim((char *)val));
-		return -EINVAL;
-	}
-	*(enum eun_qp_mode *)kp->arg = mode;
-	return 0;
-}
-
-static int eun_mode_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%s\n",
-			  eun_mode_name(*(enum eun_qp_mode *)kp->arg));
-}
-
-static const struct kernel_param_ops eun_mode_ops = {
-	.set = eun_mode_set,
-	.get = eun_mode_get,
-};
 
 const char *eun_wsync_name(enum eun_write_sync ws)
 {
-	return ws < EUN_WSYNC_COUNT ? eun_wsync_names[ws] : "?";
+	return eun_name_of(eun_wsync_names, ARRAY_SIZE(eun_wsync_names), ws);
 }
-
-static int eun_wsync_set(const char *val, const struct kernel_param *kp)
-{
-	int ws = sysfs_match_string(eun_wsync_names, val);
-
-	if (ws < 0) {
-		pr_err("rdma_rxe_eun: write_sync='%s': not one of none, sender, receiver\n",
-		       strim((char *)val));
-		return -EINVAL;
-	}
-	*(enum eun_write_sync *)kp->arg = ws;
-	return 0;
-}
-
-static int eun_wsync_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%s\n",
-			  eun_wsync_name(*(enum eun_write_sync *)kp->arg));
-}
-
-static const struct kernel_param_ops eun_wsync_ops = {
-	.set = eun_wsync_set,
-	.get = eun_wsync_get,
-};
 
 const char *eun_grow_name(enum eun_bm_grow grow)
 {
-	return grow < EUN_BM_GROW_COUNT ? eun_grow_names[grow] : "?";
+	return eun_name_of(eun_grow_names, ARRAY_SIZE(eun_grow_names), grow);
 }
 
-static int eun_grow_set(const char *val, const struct kernel_param *kp)
-{
-	int grow = sysfs_match_string(eun_grow_names, val);
+/* A parameter that takes one of a list of names; @list says them. */
+struct eun_enum_names {
+	const char * const *names;
+	unsigned int count;
+	const char *list;
+};
 
-	if (grow < 0) {
-		pr_err("rdma_rxe_eun: hd_grow='%s': not one of linear, insert\n",
-		       strim((char *)val));
+static int eun_enum_set(const char *val, const struct kernel_param *kp,
+			const struct eun_enum_names *e)
+{
+	int v = __sysfs_match_string(e->names, e->count, val);
+
+	if (v < 0) {
+		pr_err("rdma_rxe_eun: %s='%s': not one of %s\n", kp->name,
+		       strim((char *)val), e->list);
 		return -EINVAL;
 	}
-	*(enum eun_bm_grow *)kp->arg = grow;
+	*(unsigned int *)kp->arg = v;
 	return 0;
 }
 
-static int eun_grow_get(char *buf, const struct kernel_param *kp)
+static int eun_enum_get(char *buf, const struct kernel_param *kp,
+			const struct eun_enum_names *e)
 {
-	return sysfs_emit(buf, "%s\n",
-			  eun_grow_name(*(enum eun_bm_grow *)kp->arg));
+	return sysfs_emit(buf, "%s\n", eun_name_of(e->names, e->count,
+						   *(unsigned int *)kp->arg));
 }
 
-static const struct kernel_param_ops eun_grow_ops = {
-	.set = eun_grow_set,
-	.get = eun_grow_get,
-};
+#define EUN_ENUM_PARAM(name, names_array, list_text, desc)		\
+static const struct eun_enum_names eun_##name##_names = {		\
+	names_array, ARRAY_SIZE(names_array), list_text			\
+};									\
+static int eun_set_##name(const char *val, const struct kernel_param *kp) \
+{									\
+	return eun_enum_set(val, kp, &eun_##name##_names);		\
+}									\
+static int eun_get_##name(char *buf, const struct kernel_param *kp)	\
+{									\
+	return eun_enum_get(buf, kp, &eun_##name##_names);		\
+}									\
+static const struct kernel_param_ops eun_##name##_ops = {		\
+	.set = eun_set_##name,						\
+	.get = eun_get_##name,						\
+};									\
+module_param_cb(name, &eun_##name##_ops, &name, 0644);			\
+MODULE_PARM_DESC(name, desc)
 
 /*
  * The range of an unsigned parameter, and whether it must be a multiple of
@@ -187,9 +169,8 @@ static const struct kernel_param_ops eun_##name##_ops = {		\
 module_param_cb(name, &eun_##name##_ops, &name, 0644);			\
 MODULE_PARM_DESC(name, desc)
 
-module_param_cb(ooo_mode, &eun_mode_ops, &ooo_mode, 0644);
-MODULE_PARM_DESC(ooo_mode,
-		 "RC ordering mode of new devices: gbn (stock go-back-N and wire format), static, eunomia (default)");
+EUN_ENUM_PARAM(ooo_mode, eun_mode_names, "gbn, static, eunomia",
+	       "RC ordering mode of new devices: gbn (stock go-back-N and wire format), static, eunomia (default)");
 
 EUN_UINT_PARAM(emem_blocks,
 	       "2-byte blocks of each device's emulated on-chip memory (default 1024)",
@@ -200,9 +181,8 @@ EUN_UINT_PARAM(hd_block_bits,
 EUN_UINT_PARAM(hd_cap_bits,
 	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
-module_param_cb(hd_grow, &eun_grow_ops, &hd_grow, 0644);
-MODULE_PARM_DESC(hd_grow,
-		 "how an HD bitmap grows: insert (a block into the circle at head, default) or linear (the paper's blocks past a frozen tail)");
+EUN_ENUM_PARAM(hd_grow, eun_grow_names, "linear, insert",
+	       "how an HD bitmap grows: insert (a block into the circle at head, default) or linear (the paper's blocks past a frozen tail)");
 EUN_UINT_PARAM(static_bits,
 	       "static bitmap bits per QP, a multiple of 16 (default 256)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
@@ -211,9 +191,8 @@ EUN_UINT_PARAM(max_inflight,
 	       .min = EUN_MIN_MAX_INFLIGHT, .max = EUN_MAX_MAX_INFLIGHT,
 	       .pow2 = true);
 
-module_param_cb(write_sync, &eun_wsync_ops, &write_sync, 0644);
-MODULE_PARM_DESC(write_sync,
-		 "when a WRITE's last packet is placed: none, sender (after the rest is acknowledged), receiver (held until the rest is in, default)");
+EUN_ENUM_PARAM(write_sync, eun_wsync_names, "none, sender, receiver",
+	       "when a WRITE's last packet is placed: none, sender (after the rest is acknowledged), receiver (held until the rest is in, default)");
 EUN_UINT_PARAM(wsync_slots,
 	       "held last packets of WRITEs a device can keep with write_sync=receiver, of 4 KiB each (default 64)",
 	       .min = 1, .max = EUN_LP_MAX_SLOTS);
