@@ -78,6 +78,16 @@ static void expect_verdict(struct kunit *test, struct fx *f, u32 conn, u32 psn,
 	KUNIT_EXPECT_EQ_MSG(test, r.advance, advance, "psn %#x", psn);
 }
 
+/* PSNs @from .. @to - 1 arrive in order, each moving head by one. */
+static void expect_in_order_one_by_one(struct kunit *test, struct fx *f,
+				       u32 from, u32 to)
+{
+	u32 psn;
+
+	for (psn = from; psn != to; psn = eun_psn_add(psn, 1))
+		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+}
+
 static struct eun_bm_info fx_info(struct kunit *test, struct fx *f, u32 conn)
 {
 	struct eun_bm_info info;
@@ -94,10 +104,8 @@ static u32 fx_in_use(struct fx *f)
 static void eun_hd_in_order_costs_nothing(struct kunit *test)
 {
 	struct fx *f = fx_hd(test);
-	u32 psn;
 
-	for (psn = 0; psn < 300; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 0, 300);
 	KUNIT_EXPECT_EQ(test, f->expected[0], 300);
 	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
 	KUNIT_EXPECT_EQ(test, f->mc.stats.peak, 0);
@@ -209,16 +217,13 @@ static void eun_hd_merge(struct kunit *test)
 {
 	struct fx *f = fx_hd(test);
 	struct eun_bm_info info;
-	u32 psn;
 
 	expect_verdict(test, f, 0, 20, EUN_BM_OOO, 0);
 	/* Head walks through the circular block; the tail stays at 15. */
-	for (psn = 0; psn < 5; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 0, 5);
 	info = fx_info(test, f, 0);
 	KUNIT_EXPECT_EQ(test, info.reach, 11 + 3 * 16);
-	for (psn = 5; psn < 16; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 5, 16);
 	/* Head passed the tail: the linear block became circular. */
 	KUNIT_EXPECT_EQ(test, f->bm.stats.merges, 1);
 	info = fx_info(test, f, 0);
@@ -229,11 +234,9 @@ static void eun_hd_merge(struct kunit *test)
 	/* The old circular bits now stand for 32..47: they must read clear. */
 	expect_verdict(test, f, 0, 40, EUN_BM_OOO, 0);
 	KUNIT_EXPECT_EQ(test, fx_info(test, f, 0).total_bits, 32);
-	for (psn = 16; psn < 19; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 16, 19);
 	expect_verdict(test, f, 0, 19, EUN_BM_IN_ORDER, 2);
-	for (psn = 21; psn < 39; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 21, 39);
 	expect_verdict(test, f, 0, 39, EUN_BM_IN_ORDER, 2);
 	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
 }
@@ -460,12 +463,10 @@ static void eun_hd_insert_keeps_wrapped_bits(struct kunit *test)
 	static const u32 second[] = { 6, 14, 15, 19, 40 };
 	struct fx *f = fx_insert(test, 64, 16);
 	struct eun_bm_info info;
-	u32 psn;
 
 	expect_verdict(test, f, 0, 5, EUN_BM_OOO, 0);
 	expect_verdict(test, f, 0, 12, EUN_BM_OOO, 0);
-	for (psn = 0; psn < 4; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 0, 4);
 	expect_verdict(test, f, 0, 4, EUN_BM_IN_ORDER, 2);
 	/* Head 6 at bit 6: 20 and 21 wrap round to bits 4 and 5. */
 	expect_verdict(test, f, 0, 20, EUN_BM_OOO, 0);
@@ -483,17 +484,14 @@ static void eun_hd_insert_keeps_wrapped_bits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->bm.stats.merges, 0);
 	expect_sack(test, f, second, ARRAY_SIZE(second), 41);
 	expect_verdict(test, f, 0, 20, EUN_BM_DUPLICATE, 0);
-	for (psn = 6; psn < 11; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 6, 11);
 	expect_verdict(test, f, 0, 11, EUN_BM_IN_ORDER, 2);
-	for (psn = 13; psn < 19; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 13, 19);
 	expect_verdict(test, f, 0, 19, EUN_BM_IN_ORDER, 3);
 	expect_verdict(test, f, 0, 22, EUN_BM_IN_ORDER, 1);
 	expect_verdict(test, f, 0, 23, EUN_BM_IN_ORDER, 1);
 	expect_verdict(test, f, 0, 24, EUN_BM_IN_ORDER, 2);
-	for (psn = 26; psn < 45; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 26, 45);
 	expect_verdict(test, f, 0, 45, EUN_BM_IN_ORDER, 2);
 	KUNIT_EXPECT_FALSE(test, fx_info(test, f, 0).active);
 	KUNIT_EXPECT_EQ(test, fx_in_use(f), 0);
@@ -606,8 +604,7 @@ static void eun_static_lifecycle(struct kunit *test)
 	/* 256 bits = 16 blocks, plus 5 metadata blocks: 42 bytes, held. */
 	KUNIT_EXPECT_EQ(test, f->mc.stats.in_use[EUN_MC_BITMAP], 16);
 	KUNIT_EXPECT_EQ(test, f->mc.stats.in_use[EUN_MC_META], 5);
-	for (psn = 0xfffff0; psn < 0xfffff4; psn++)
-		expect_verdict(test, f, 0, psn, EUN_BM_IN_ORDER, 1);
+	expect_in_order_one_by_one(test, f, 0xfffff0, 0xfffff4);
 	expect_verdict(test, f, 0, 0x000010, EUN_BM_OOO, 0);
 	expect_verdict(test, f, 0, 0x000010, EUN_BM_DUPLICATE, 0);
 	expect_verdict(test, f, 0, eun_psn_add(0xfffff4, 256), EUN_BM_BEYOND_CAP, 0);
