@@ -20,12 +20,13 @@ bed-deps:
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
-# Host-side checks of the run config parser, the console scan and the
-# benchmark summary (boots nothing).
+# Host-side checks of the run config parser, the console scan, the
+# benchmark summary and its goals (boots nothing).
 bed-config-check:
 	@$(REPO)/tools/vm/test-config.sh
 	@$(REPO)/tools/vm/test-console-scan.sh
 	@$(REPO)/tools/bench/test-summarize.sh
+	@$(REPO)/tools/bench/test-goals.sh
 
 # Stock rdma_rxe, rdma_rxe_eun in its default mode and in gbn, one boot
 # each; SELFTEST_RUNS picks others (rdma_rxe_eun/static). Fails if any

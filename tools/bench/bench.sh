@@ -5,7 +5,9 @@
 # rdma_rxe_eun in each ooo_mode) and run tools/bench/matrix.sh in it, then
 # merge the rows into $RESULTS/bench.csv, take medians over the
 # repetitions (bench-summary.csv), draw the plots and regenerate the table
-# of Documentation/results.rst (tools/bench/summarize.sh).
+# of Documentation/results.rst (tools/bench/summarize.sh), and print the
+# goals of the ordering layer the run has figures for (goals.sh, also in
+# the run's goals.txt).
 #
 # Every (column, profile, op, size, repetition) gets a row: a column whose
 # module refused to load (parameters it rejects) or whose boot ended
@@ -222,12 +224,18 @@ cp "$csv" "$top/bench.csv"
 	echo "$prog: guest crashes: $(wc -l < "$top/crashes.txt") ($top/crashes.txt); the columns booted again" &&
 	sed 's/^/  /' "$top/crashes.txt"
 if [ "$name" = bench ]; then
-	"$here/summarize.sh" "$csv" "$results" || status=1
+	sumdir=$results
+	"$here/summarize.sh" "$csv" "$sumdir" || status=1
 else
+	sumdir=$top
 	printf '%s\n' ".. bench table begin" ".. bench table end" > "$top/$name.rst"
 	"$here/summarize.sh" "$csv" "$top" "$top/$name.rst" || status=1
 	echo
 	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
 fi
+# A missed goal is a finding, not a failed run.
+echo
+"$here/goals.sh" "$csv" "$sumdir/bench-summary.csv" > "$top/goals.txt" || true
+cat "$top/goals.txt"
 echo "$prog: wall time $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s"
 exit $status

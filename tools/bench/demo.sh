@@ -10,7 +10,8 @@
 #
 # Writes $RESULTS/demo.csv, and in $RESULTS/demo-TIMESTAMP/ the medians
 # (bench-summary.csv), the plots (bench.png, bench-memory.png) and the
-# table (demo.rst), which it also prints with the ratios the design aims at.
+# table (demo.rst), which it also prints with the goals the run has
+# figures for (tools/bench/goals.sh).
 #
 # Usage: tools/bench/demo.sh [-s KEY=VALUE]...   (passed on to bed.sh)
 set -euo pipefail
@@ -36,23 +37,4 @@ RESULTS=$results "$here/bench.sh" -N demo -c "rdma_rxe gbn static eunomia" \
 	-p "none delay1ms reorder" -o write,send -z 65536 -n 30 -r 3 -t 60 \
 	"${over[@]}" || status=1
 
-# The ratios of the issue's goals, from the medians of this one run.
-sum=$(ls -d "$results"/demo-2*/ 2>/dev/null | tail -n 1)bench-summary.csv
-if [ -f "$sum" ]; then
-	echo
-	echo "$prog: ratios from this run (medians, eun-verify's clock):"
-	awk -F, '
-		NR == 1 { next }
-		$9 != "" { g[$1, $2, $4] = $9; ops[$4] = 1 }
-		function r(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2fx", a / b) }
-		END {
-			for (op in ops) {
-				printf "  %-5s eunomia/stock: none %s, reorder %s;", op,
-					r(g["eun-eunomia", "none", op], g["rdma_rxe", "none", op]),
-					r(g["eun-eunomia", "reorder", op], g["rdma_rxe", "reorder", op])
-				printf " eunomia reorder/delay1ms %s\n",
-					r(g["eun-eunomia", "reorder", op], g["eun-eunomia", "delay1ms", op])
-			}
-		}' "$sum"
-fi
 exit $status

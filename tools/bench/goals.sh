@@ -1,0 +1,132 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The ordering layer's goals, read off one benchmark run: each goal with
+# the figures it compares and "met" or "missed"; goals of a column or
+# profile the run did not have are only counted. Ratios are of the medians in the summary
+# (tools/bench/summarize.sh) at one message size; counts are sums over
+# the run's rows of every size.
+#
+# Usage: tools/bench/goals.sh BENCH_CSV SUMMARY_CSV [SIZE]
+#   SIZE  message size of the goodput ratios (default: the largest)
+# Exit status: 0 every goal with figures met, 1 one missed, 2 bad usage.
+set -uo pipefail
+
+usage="usage: goals.sh BENCH_CSV SUMMARY_CSV [SIZE]"
+csv=${1:?$usage}
+sum=${2:?$usage}
+size=${3:-}
+
+for f in "$csv" "$sum"; do
+	[ -f "$f" ] || { echo "goals.sh: no $f" >&2; exit 2; }
+done
+[ -z "$size" ] && size=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m + 0 }' "$sum")
+case $size in
+''|*[!0-9]*) echo "goals.sh: size '$size' is not a number of bytes" >&2; exit 2 ;;
+esac
+
+# Two passes: the summary (medians at SIZE), then every row of the run.
+awk -F, -v size="$size" '
+	FNR == 1 { next }
+	NR == FNR {
+		if ($5 != size) next
+		k = $1 SUBSEP $2 SUBSEP $4
+		gp[k] = $9; runs[k] = $6; fin[k] = $7
+		next
+	}
+	{
+		c = $1; p = $2
+		rows[c, p]++
+		if ($8 != "ok") bad[c, p]++
+		gbn[c, p] += $20
+		if ($23 != "" && $23 + 0 > peak[c]) peak[c] = $23 + 0
+		if ($23 != "") haspeak[c] = 1
+		data[c, p] += $13
+		retx[c, p] += $24 + $25 + $26
+		fast[c, p] += $25 + $26
+	}
+	function have(c, p, o) { return ((c, p, o) in gp) }
+	# A goal without figures is counted, not listed: a subset run (make
+	# demo) has few of them.
+	function report(goal, figs, verdict) {
+		if (verdict != "n/a")
+			printf "%-54s %-34s %s\n", goal, figs, verdict
+		n[verdict]++
+	}
+	# ratio_goal GOAL OP A_COL A_PROF B_COL B_PROF MIN
+	function ratio_goal(goal, o, ac, ap, bc, bp, min,   a, b, r) {
+		if (!have(ac, ap, o) || !have(bc, bp, o)) {
+			report(goal " (" o ")", "", "n/a"); return
+		}
+		a = gp[ac, ap, o]; b = gp[bc, bp, o]
+		if (a == "" || b == "") {
+			report(goal " (" o ")", (a == "" ? "none finished" : "its base: none finished"),
+			       (a == "" ? "missed" : "n/a"))
+			return
+		}
+		r = b > 0 ? a / b : 0
+		report(goal " (" o ")", sprintf("%.2f / %.2f MB/s = %.2fx", a, b, r),
+		       r >= min ? "met" : "missed")
+	}
+	function finished_goal(goal, c, p, o) {
+		if (!have(c, p, o)) { report(goal " (" o ")", "", "n/a"); return }
+		report(goal " (" o ")", sprintf("%d of %d at %d B", fin[c, p, o], runs[c, p, o], size),
+		       fin[c, p, o] == runs[c, p, o] ? "met" : "missed")
+	}
+	END {
+		E = "eun-eunomia"; S = "rdma_rxe"; T = "eun-static"
+		split("write send", ops, " ")
+		for (i = 1; i <= 2; i++) {
+			o = ops[i]
+			ratio_goal("none: eunomia >= 0.95x stock", o, E, "none", S, "none", 0.95)
+			ratio_goal("reorder: eunomia >= 0.8x its delay1ms", o, E, "reorder", E, "delay1ms", 0.8)
+			ratio_goal("reorder: eunomia >= 10x stock", o, E, "reorder", S, "reorder", 10)
+			finished_goal("reorder50: every transfer completes", E, "reorder50", o)
+			ratio_goal("reorder50: eunomia >= 0.7x its delay1ms", o, E, "reorder50", E, "delay1ms", 0.7)
+			ratio_goal("reorder25-5ms: eunomia >= 0.7x its delay5ms", o, E, "reorder25-5ms", E, "delay5ms", 0.7)
+			ratio_goal("loss1: eunomia >= 1.5x stock", o, E, "loss1", S, "loss1", 1.5)
+			finished_goal("reorder25-loss0.5: every transfer completes", E, "reorder25-loss0.5", o)
+			ratio_goal("reorder25-loss0.5: eunomia >= 5x stock", o, E, "reorder25-loss0.5", S, "reorder25-loss0.5", 5)
+		}
+		if ((E, "reorder") in rows) {
+			r = data[E, "reorder"] ? retx[E, "reorder"] / data[E, "reorder"] : 0
+			report("reorder: selective resends <= 0.5% of data packets",
+			       sprintf("%d of %d = %.3f%%", retx[E, "reorder"], data[E, "reorder"], 100 * r),
+			       r <= 0.005 ? "met" : "missed")
+			report("reorder: go-back-N events 0", sprintf("%d", gbn[E, "reorder"]),
+			       gbn[E, "reorder"] ? "missed" : "met")
+		} else {
+			report("reorder: selective resends <= 0.5% of data packets", "", "n/a")
+			report("reorder: go-back-N events 0", "", "n/a")
+		}
+		if ((E, "loss1") in rows && retx[E, "loss1"]) {
+			r = fast[E, "loss1"] / retx[E, "loss1"]
+			report("loss1: >= 90% of resends without the timeout",
+			       sprintf("%d of %d = %.1f%%", fast[E, "loss1"], retx[E, "loss1"], 100 * r),
+			       r >= 0.9 ? "met" : "missed")
+		} else {
+			report("loss1: >= 90% of resends without the timeout", "no resends", "n/a")
+		}
+		for (p in rows) {
+			split(p, f, SUBSEP)
+			if (f[1] == E) { eg += gbn[p]; has_e = 1 }
+		}
+		report("eunomia: go-back-N events 0 in every profile", has_e ? eg "" : "",
+		       has_e ? (eg ? "missed" : "met") : "n/a")
+		for (p in rows) {
+			split(p, f, SUBSEP)
+			if (f[1] == T) { tr += rows[p]; tb += bad[p]; has_t = 1 }
+		}
+		report("static: every transfer completes, every byte checked",
+		       has_t ? sprintf("%d of %d rows ok", tr - tb, tr) : "",
+		       has_t ? (tb ? "missed" : "met") : "n/a")
+		if (haspeak[E] && haspeak[T])
+			report("memory: eunomia peak below static peak",
+			       sprintf("%d against %d blocks", peak[E], peak[T]),
+			       peak[E] < peak[T] ? "met" : "missed")
+		else
+			report("memory: eunomia peak below static peak", "", "n/a")
+		printf "goals: %d met, %d missed, %d without figures in this run (ratios at %d B)\n",
+		       n["met"], n["missed"], n["n/a"], size
+		exit n["missed"] > 0
+	}' "$sum" "$csv"

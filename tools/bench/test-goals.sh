@@ -1,0 +1,106 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side checks of tools/bench/goals.sh on a made-up run: each goal
+# met or missed by the figures that decide it, goals counted apart where
+# the run had no such column, and its exit status.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/bench/lib.sh
+source "$here/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 fails=0
+
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
+check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+
+# row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
+row()
+{
+	printf '%s,%s,,%s,65536,20,1,%s,1.0,%s,1310720,1310720,%s,%s,1.000,10,0.5,0,0,%s,0,0,%s,%s,%s,%s,0,0,0\n' \
+		"$1" "$2" "$3" "$4" "$5" "$6" "$6" "$7" "$8" "$9" "${10}" "${11}"
+}
+
+# A run that meets every goal; its figures are then spoiled one by one.
+good()
+{
+	local op
+
+	echo "$BENCH_MATRIX_HEADER"
+	for op in write send; do
+		row rdma_rxe none $op ok 8.0 400 0 "" 0 0 0
+		row rdma_rxe reorder $op ok 0.05 2000 0 "" 0 0 0
+		row rdma_rxe loss1 $op ok 1.0 500 0 "" 0 0 0
+		row rdma_rxe reorder25-loss0.5 $op ok 0.05 2000 0 "" 0 0 0
+		row eun-static none $op ok 8.0 400 0 21 0 0 0
+		row eun-eunomia none $op ok 8.0 400 0 15 0 0 0
+		row eun-eunomia delay1ms $op ok 8.0 400 0 15 0 0 0
+		row eun-eunomia reorder $op ok 7.0 1000 0 15 0 1 1
+		row eun-eunomia reorder50 $op ok 6.0 400 0 15 0 0 0
+		row eun-eunomia delay5ms $op ok 5.0 400 0 15 0 0 0
+		row eun-eunomia reorder25-5ms $op ok 4.0 400 0 15 0 0 0
+		row eun-eunomia loss1 $op ok 4.0 400 0 15 1 5 4
+		row eun-eunomia reorder25-loss0.5 $op ok 3.0 400 0 15 0 2 2
+	done
+}
+
+# goals CSV: run summarize.sh and goals.sh on it; output in $tmp/out,
+# exit status in $rc.
+goals()
+{
+	PATH=/usr/bin:/bin "$here/summarize.sh" "$1" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
+	PATH=/usr/bin:/bin "$here/goals.sh" "$1" "$tmp/bench-summary.csv" > "$tmp/out" 2>&1
+	rc=$?
+}
+verdict() { grep -F "$1" "$tmp/out" | grep -F "($2)" | awk '{ print $NF }'; }
+plain() { grep -F "$1" "$tmp/out" | awk '{ print $NF }'; }
+printf '.. bench table begin\n.. bench table end\n' > "$tmp/r.rst"
+
+good > "$tmp/good.csv"
+goals "$tmp/good.csv"
+check "every goal met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 24 met, 0 missed, 0 without' $tmp/out"
+check "ratio printed" "grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 140.00x'"
+check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
+check "loss1 resends without the timeout" "grep -F 'without the timeout' $tmp/out | grep -q '18 of 20 = 90.0%'"
+
+sed 's/^\(eun-eunomia,reorder,,send,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,\)7.0/\16.3/' "$tmp/good.csv" > "$tmp/slow.csv"
+goals "$tmp/slow.csv"
+check "0.79x of delay1ms is missed" "[ \"\$(verdict 'its delay1ms' send | head -n 1)\" = missed ] && [ $rc -eq 1 ]"
+check "the other op still met" "[ \"\$(verdict 'eunomia >= 0.8x its delay1ms' write)\" = met ]"
+
+sed '/^eun-eunomia,reorder50,,write/s/,ok,1.0,6.0,/,timeout,,,/' "$tmp/good.csv" > "$tmp/cut.csv"
+goals "$tmp/cut.csv"
+check "an unfinished transfer misses 'completes'" "[ \"\$(verdict 'reorder50: every' write)\" = missed ]"
+check "and its ratio" "[ \"\$(verdict 'reorder50: eunomia' write)\" = missed ]"
+
+sed '/^eun-eunomia,reorder,,write/s/,0,0,0,0,15,/,0,3,0,0,15,/' "$tmp/good.csv" > "$tmp/gbn.csv"
+goals "$tmp/gbn.csv"
+check "a go-back-N event misses" "[ \"\$(plain 'reorder: go-back-N')\" = missed ] && [ \"\$(plain 'in every profile')\" = missed ]"
+
+sed '/^eun-eunomia,reorder,,write/s/,15,0,1,1,/,15,0,20,1,/' "$tmp/good.csv" > "$tmp/resend.csv"
+goals "$tmp/resend.csv"
+check "resends above 0.5% of data packets miss" "[ \"\$(plain 'selective resends')\" = missed ]"
+
+sed '/^eun-eunomia,loss1,/s/,15,1,5,4,/,15,3,5,4,/' "$tmp/good.csv" > "$tmp/rto.csv"
+goals "$tmp/rto.csv"
+check "timeouts above 10% of resends miss" "[ \"\$(plain 'without the timeout')\" = missed ]"
+
+sed '/^eun-eunomia,none,,send/s/,15,0,0,0,/,22,0,0,0,/' "$tmp/good.csv" > "$tmp/mem.csv"
+goals "$tmp/mem.csv"
+check "a peak above static misses" "[ \"\$(plain 'below static')\" = missed ]"
+
+grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
+goals "$tmp/nostock.csv"
+check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 16 met, 0 missed, 8 without' $tmp/out && [ $rc -eq 0 ]"
+
+PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/nope.csv" "$tmp/bench-summary.csv" > /dev/null 2>&1
+check "a missing file: exit 2" "[ $? -eq 2 ]"
+PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/good.csv" "$tmp/bench-summary.csv" 64k > "$tmp/out" 2>&1
+check "a size that is not a number: exit 2 and says so" "[ $? -eq 2 ] && grep -q 'not a number' $tmp/out"
+
+echo "1..$n"
+echo "# goals: $((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
