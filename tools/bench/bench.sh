@@ -233,9 +233,9 @@ else
 	echo
 	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
 fi
-# A missed goal is a finding, not a failed run.
-echo
+# A missed goal is a finding, not a failed run. The table printed above
+# has them already.
 "$here/goals.sh" "$csv" "$sumdir/bench-summary.csv" > "$top/goals.txt" || true
-cat "$top/goals.txt"
+[ "$name" = bench ] && echo && cat "$top/goals.txt"
 echo "$prog: wall time $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s"
 exit $status

@@ -11,7 +11,8 @@
 #   OUT_DIR/bench.png          goodput per profile and column (largest size)
 #   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
 #   RST (default Documentation/results.rst): the part between its two
-#   "bench table" marker comments is rewritten from the summary.
+#   "bench table" marker comments is rewritten from the summary, with the
+#   goals the run has figures for (tools/bench/goals.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -173,7 +174,9 @@ table()
 }
 goodput=$(table goodput)
 costs=$(table costs)
-awk -v table="$goodput" -v costs="$costs" -v src="$(basename "$csv")" -v size="$big" '
+# A missed goal is a finding: goals.sh's exit status is not ours.
+goals=$("$here/goals.sh" "$csv" "$sum" | sed 's/^/    /') || true
+awk -v table="$goodput" -v costs="$costs" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
 	/^\.\. bench table begin/ {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
@@ -188,7 +191,10 @@ awk -v table="$goodput" -v costs="$costs" -v src="$(basename "$csv")" -v size="$
 		print "receiver'"'"'s emulated-memory peak in 2-byte blocks; for the go-back-N"
 		print "columns ``seq`` NAKs (``rcvd_seq_err``) and ``rto`` retransmit"
 		print "timeouts (``completer_retry_err``), medians."
-		print ""; print costs; print ""; skip = 1; next
+		print ""; print costs; print ""
+		print "The goals of the ordering layer, read off the same rows by"
+		print "``tools/bench/goals.sh``:"
+		print ""; print "::"; print ""; print goals; print ""; skip = 1; next
 	}
 	/^\.\. bench table end/ { skip = 0 }
 	!skip' "$rst" > "$rst.tmp"
