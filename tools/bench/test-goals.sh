@@ -11,11 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fails=0
-
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
-check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+# shellcheck source=tools/bench/tap.sh
+source "$here/tap.sh"
 
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
 row()
@@ -101,6 +98,4 @@ check "a missing file: exit 2" "[ $? -eq 2 ]"
 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/good.csv" "$tmp/bench-summary.csv" 64k > "$tmp/out" 2>&1
 check "a size that is not a number: exit 2 and says so" "[ $? -eq 2 ] && grep -q 'not a number' $tmp/out"
 
-echo "1..$n"
-echo "# goals: $((n - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+tap_end goals

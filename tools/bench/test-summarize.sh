@@ -11,11 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fails=0
-
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
-check() { if eval "$2"; then ok "$1"; else nok "$1"; fi; }
+# shellcheck source=tools/bench/tap.sh
+source "$here/tap.sh"
 
 # row COLUMN PROFILE REP STATUS GOODPUT EMEM
 row()
@@ -57,6 +54,4 @@ PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > /
 check "a second run gives the same file" "cmp -s $tmp/r.rst $tmp/r1.rst"
 check "no trailing blanks in the table" "! grep -q ' \$' $tmp/r.rst"
 
-echo "1..$n"
-echo "# summarize: $((n - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+tap_end summarize
