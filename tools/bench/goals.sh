@@ -37,8 +37,9 @@ awk -F, -v size="$size" '
 	{
 		c = $1; p = $2
 		rows[c, p]++
-		if ($8 != "ok") bad[c, p]++
 		gbn[c, p] += $20
+		col_rows[c]++; col_gbn[c] += $20
+		if ($8 != "ok") col_bad[c]++
 		if ($23 != "" && $23 + 0 > peak[c]) peak[c] = $23 + 0
 		if ($23 != "") haspeak[c] = 1
 		data[c, p] += $13
@@ -107,19 +108,11 @@ awk -F, -v size="$size" '
 		} else {
 			report("loss1: >= 90% of resends without the timeout", "no resends", "n/a")
 		}
-		for (p in rows) {
-			split(p, f, SUBSEP)
-			if (f[1] == E) { eg += gbn[p]; has_e = 1 }
-		}
-		report("eunomia: go-back-N events 0 in every profile", has_e ? eg "" : "",
-		       has_e ? (eg ? "missed" : "met") : "n/a")
-		for (p in rows) {
-			split(p, f, SUBSEP)
-			if (f[1] == T) { tr += rows[p]; tb += bad[p]; has_t = 1 }
-		}
+		report("eunomia: go-back-N events 0 in every profile", (E in col_rows) ? col_gbn[E] "" : "",
+		       (E in col_rows) ? (col_gbn[E] ? "missed" : "met") : "n/a")
 		report("static: every transfer completes, every byte checked",
-		       has_t ? sprintf("%d of %d rows ok", tr - tb, tr) : "",
-		       has_t ? (tb ? "missed" : "met") : "n/a")
+		       (T in col_rows) ? sprintf("%d of %d rows ok", col_rows[T] - col_bad[T], col_rows[T]) : "",
+		       (T in col_rows) ? (col_bad[T] ? "missed" : "met") : "n/a")
 		if (haspeak[E] && haspeak[T])
 			report("memory: eunomia peak below static peak",
 			       sprintf("%d against %d blocks", peak[E], peak[T]),

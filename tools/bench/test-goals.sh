@@ -89,6 +89,10 @@ sed '/^eun-eunomia,none,,send/s/,15,0,0,0,/,22,0,0,0,/' "$tmp/good.csv" > "$tmp/
 goals "$tmp/mem.csv"
 check "a peak above static misses" "[ \"\$(plain 'below static')\" = missed ]"
 
+sed '/^eun-static,none,,send/s/,ok,1.0,8.0,/,fail,,,/' "$tmp/good.csv" > "$tmp/static.csv"
+goals "$tmp/static.csv"
+check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out | grep -q '1 of 2 rows ok  *missed'"
+
 grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
 goals "$tmp/nostock.csv"
 check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 16 met, 0 missed, 8 without' $tmp/out && [ $rc -eq 0 ]"
