@@ -6,8 +6,8 @@
 # merge the rows into $RESULTS/bench.csv, take medians over the
 # repetitions (bench-summary.csv), draw the plots and regenerate the table
 # of Documentation/results.rst (tools/bench/summarize.sh), and print the
-# goals of the ordering layer the run has figures for (goals.sh, also in
-# the run's goals.txt).
+# goals of the ordering layer the run has figures for (goals.sh, written
+# beside the summary as goals.txt).
 #
 # Every (column, profile, op, size, repetition) gets a row: a column whose
 # module refused to load (parameters it rejects) or whose boot ended
@@ -224,18 +224,17 @@ cp "$csv" "$top/bench.csv"
 	echo "$prog: guest crashes: $(wc -l < "$top/crashes.txt") ($top/crashes.txt); the columns booted again" &&
 	sed 's/^/  /' "$top/crashes.txt"
 if [ "$name" = bench ]; then
-	sumdir=$results
-	"$here/summarize.sh" "$csv" "$sumdir" || status=1
+	"$here/summarize.sh" "$csv" "$results" || status=1
 else
-	sumdir=$top
 	printf '%s\n' ".. bench table begin" ".. bench table end" > "$top/$name.rst"
 	"$here/summarize.sh" "$csv" "$top" "$top/$name.rst" || status=1
 	echo
 	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
 fi
-# A missed goal is a finding, not a failed run. The table printed above
-# has them already.
-"$here/goals.sh" "$csv" "$sumdir/bench-summary.csv" > "$top/goals.txt" || true
-[ "$name" = bench ] && echo && cat "$top/goals.txt"
+# The table printed above for a named run ends with them already.
+if [ "$name" = bench ]; then
+	echo
+	cat "$results/goals.txt"
+fi
 echo "$prog: wall time $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s"
 exit $status

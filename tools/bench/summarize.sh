@@ -10,6 +10,7 @@
 #                              packet needed, ACKs per data packet, ...)
 #   OUT_DIR/bench.png          goodput per profile and column (largest size)
 #   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
+#   OUT_DIR/goals.txt          the goals the run has figures for (goals.sh)
 #   RST (default Documentation/results.rst): the part between its two
 #   "bench table" marker comments is rewritten from the summary, with the
 #   goals the run has figures for (tools/bench/goals.sh).
@@ -124,6 +125,9 @@ if command -v gnuplot >/dev/null; then
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
 fi
 
+# A missed goal is a finding: goals.sh's exit status is not ours.
+"$here/goals.sh" "$csv" "$sum" > "$out/goals.txt" || true
+
 # The results table: one line per profile and op at the largest size.
 [ -f "$rst" ] || exit 0
 grep -q '^\.\. bench table begin' "$rst" || exit 0
@@ -174,8 +178,7 @@ table()
 }
 goodput=$(table goodput)
 costs=$(table costs)
-# A missed goal is a finding: goals.sh's exit status is not ours.
-goals=$("$here/goals.sh" "$csv" "$sum" | sed 's/^/    /') || true
+goals=$(sed 's/^/    /' "$out/goals.txt")
 awk -v table="$goodput" -v costs="$costs" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
 	/^\.\. bench table begin/ {
 		print; print ""

@@ -48,6 +48,7 @@ check "no figure when none finished" "[ -z \"$(field eun-gbn reorder 9)\" ] && [
 check "table: median with k/n" "grep -q '^reorder write  *1.50 (2/3)  *timeout/fail' $tmp/r.rst"
 check "table: unavailable column" "grep -q '^none write  *2.00  *5.00  *unavailable\$' $tmp/r.rst"
 check "table: the goals as a literal block" "grep -q '^    static: every transfer completes.*0 of 1 rows ok  *missed\$' $tmp/r.rst && grep -q '^    goals: 0 met, 1 missed' $tmp/r.rst"
+check "goals.txt beside the summary" "grep -q '^goals: 0 met, 1 missed' $tmp/goals.txt"
 check "text outside the markers kept" "grep -q '^before\$' $tmp/r.rst && grep -q '^after\$' $tmp/r.rst && ! grep -q '^old\$' $tmp/r.rst"
 cp "$tmp/r.rst" "$tmp/r1.rst"
 PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
