@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# TAP lines of the host-side checks of tools/bench (test-*.sh), sourced.
+# TAP lines and a scratch directory ($tmp, removed on exit) for the
+# host-side checks of tools/bench (test-*.sh), sourced.
 
 n=0 fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }

@@ -9,8 +9,6 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$here/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/bench/tap.sh
 source "$here/tap.sh"
 
