@@ -20,10 +20,11 @@ bed-deps:
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
-# Host-side checks of the run config parser, the console scan, the
-# benchmark summary and its goals (boots nothing).
-bed-config-check:
+# Host-side checks of the run config parser, the bed's CPU model, the
+# console scan, the benchmark summary and its goals (boots nothing).
+bed-config-check: bed-deps
 	@$(REPO)/tools/vm/test-config.sh
+	@$(REPO)/tools/vm/test-tcg-flags.sh
 	@$(REPO)/tools/vm/test-console-scan.sh
 	@$(REPO)/tools/bench/test-summarize.sh
 	@$(REPO)/tools/bench/test-goals.sh

@@ -8,7 +8,7 @@ set -euo pipefail
 pkgs_build="build-essential bc flex bison libelf-dev libssl-dev xz-utils kmod dwarves
 	linux-image-6.12-amd64 linux-headers-6.12-amd64 linux-source-6.12 dkms"
 pkgs_kunit="build-essential bc flex bison python3 xz-utils"
-pkgs_bed="qemu-system-x86 busybox-static rdma-core ibverbs-providers ibverbs-utils python3-pyverbs
+pkgs_bed="qemu-system-x86 qemu-user busybox-static rdma-core ibverbs-providers ibverbs-utils python3-pyverbs
 	perftest rdmacm-utils iproute2 cpio zstd gnuplot-nox"
 pkgs_tools="libibverbs-dev librdmacm-dev pkg-config"
 pkgs_harness="clang libclang-rt-14-dev valgrind gnuplot-nox"
