@@ -14,15 +14,18 @@
 # early fills its missing rows with status "unavailable" or "not-run".
 #
 # Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]
-#                             [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME]
-#                             [-R RUN_DIR] [-s KEY=VALUE]...
+#                             [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS]
+#                             [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]...
 #   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send)
 #   -z  message sizes in bytes (default "4096 65536")
-#   -n  messages per transfer (default 100)
+#   -n  messages per transfer (default 5000)
+#   -d  or fewer: stop posting after SECONDS, 0..600, 0 for no such bound
+#       (default 2); short transfers on emulated guests are noisy, and a
+#       time bound keeps the fast ones long without the slow ones endless
 #   -r  repetitions (default 3)
-#   -t  bound of one transfer in seconds (default 120)
+#   -t  bound of one transfer in seconds (default 60)
 #   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
 #       Documentation/results.rst, another name writes NAME.rst beside its
@@ -42,21 +45,22 @@ source "$here/lib.sh"
 
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
-ops=write,send sizes="4096 65536" iters=100 reps=3 tmo=120 over=() name=bench resume=
-while getopts "c:p:o:z:n:r:t:N:R:s:h" o; do
+ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=60 over=() name=bench resume=
+while getopts "c:p:o:z:n:d:r:t:N:R:s:h" o; do
 	case $o in
 	c) columns=$OPTARG ;;
 	p) profiles=$OPTARG ;;
 	o) ops=$OPTARG ;;
 	z) sizes=$OPTARG ;;
 	n) iters=$OPTARG ;;
+	d) secs=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	t) tmo=$OPTARG ;;
 	N) name=$OPTARG ;;
 	R) resume=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,31p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
+	h) sed -n '3,34p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -68,6 +72,8 @@ done
 	die "-o: '$ops' is not a comma-separated list of write, send, write_imm"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
+[[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
+[[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -le 600 ] || die "-d: '$secs' is not 0..600"
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
 [ -x "$repo/build/eun-verify" ] || die "build/eun-verify missing: run make tools"
 [ -f "$repo/build/rdma_rxe_eun.ko" ] || die "build/rdma_rxe_eun.ko missing: run make module"
@@ -99,7 +105,7 @@ run_column()
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$c" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
-		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo" \
+		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs" \
 		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"
 }
 

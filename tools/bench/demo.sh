@@ -5,8 +5,9 @@
 # finishes within about 20 minutes on a 2-core machine. Stock rdma_rxe and
 # rdma_rxe_eun in gbn, static and eunomia, side by side on the same bed:
 # unimpaired, delay 1ms, and delay 1ms reorder 25% 50%; WRITE and SEND of
-# 64 KiB messages, 3 repetitions, every byte checked by eun-verify and
-# timed on its clock (first post to last completion).
+# 64 KiB messages posted for 2 seconds (bench.sh -d), 3 repetitions, every
+# byte checked by eun-verify and timed on its clock (first post to last
+# completion).
 #
 # Writes $RESULTS/demo.csv, and in $RESULTS/demo-TIMESTAMP/ the medians
 # (bench-summary.csv), the plots (bench.png, bench-memory.png) and the
@@ -34,7 +35,7 @@ command -v gnuplot >/dev/null || { echo "$prog: gnuplot missing (tools/deps.sh b
 
 status=0
 RESULTS=$results "$here/bench.sh" -N demo -c "rdma_rxe gbn static eunomia" \
-	-p "none delay1ms reorder" -o write,send -z 65536 -n 30 -r 3 -t 60 \
+	-p "none delay1ms reorder" -o write,send -z 65536 -n 5000 -d 2 -r 3 -t 60 \
 	"${over[@]}" || status=1
 
 exit $status

@@ -4,7 +4,7 @@
 # selftests/lib.sh inside the guests.
 
 # The rows of matrix.sh (one transfer each), merged by bench.sh.
-BENCH_MATRIX_HEADER=column,profile,netem,op,size,iters,rep,status,elapsed_s,goodput_MBps,bytes,server_checked_bytes,data_pkts,needed_pkts,pkts_per_needed,ack_pkts,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,duplicate_request,emem_peak_blocks,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo,wsync_held
+BENCH_MATRIX_HEADER=column,profile,netem,op,size,messages,rep,status,elapsed_s,goodput_MBps,bytes,server_checked_bytes,data_pkts,needed_pkts,pkts_per_needed,ack_pkts,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,duplicate_request,emem_peak_blocks,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo,wsync_held
 
 # profile_spec NAME: the netem arguments of tools/bench/profiles/NAME on
 # one line, comments dropped ("" for no impairment).

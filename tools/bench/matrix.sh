@@ -6,7 +6,9 @@
 # for every profile of BED_PROFILES (netem on both guests), every op of
 # BENCH_OPS (eun-verify --op: write, send, write_imm), every size of
 # BED_SIZES and BENCH_REPS repetitions, one eun-verify transfer of
-# BED_ITERS messages, every byte and completion checked.
+# BED_ITERS messages, or fewer when BENCH_SECONDS (if not 0) of posting
+# ran out first, every byte and completion checked. The row gives the
+# messages and bytes the transfer moved.
 #
 # Goodput is eun-verify's own clock (CLOCK_MONOTONIC, first post to last
 # completion): set-up is not in it. The counters of both guests around the
@@ -27,6 +29,7 @@ require_cmd tc ibv_devinfo
 ops=${BENCH_OPS:-write,send}
 reps=${BENCH_REPS:-3}
 xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
+xfer_secs=${BENCH_SECONDS:-0}
 csv=$BED_RESULTS/matrix.csv
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 # Counters summed into the row, from each side (rxe_eun_* read 0 on stock).
@@ -71,11 +74,12 @@ transfer()
 	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$1-$3-$4-$5
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
-	local ideal data acks
+	local ideal data acks length=(-n "$BED_ITERS")
 
+	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
 	bed_counters "$before"
 	EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
-		ev_run "$tag" '.*' -- -o "$op" -S "$size" -n "$BED_ITERS" --seed "$rep"
+		ev_run "$tag" '.*' -- -o "$op" -S "$size" "${length[@]}" --seed "$rep"
 	bed_counters "$after"
 	mine=$(deltas "$before" "$after")
 	echo "$mine" > "$BED_RESULTS/$tag.delta"
@@ -91,10 +95,14 @@ transfer()
 	*) status=fail ;;
 	esac
 	[ $status = ok ] || { el=; mbps=; }
-	ideal=$((BED_ITERS * ((size + mtu - 1) / mtu)))
+	# What the transfer moved: all BED_ITERS messages unless the time
+	# bound ended it first (or it failed: then what eun-verify counted).
+	[[ $msgs =~ ^[0-9]+$ ]] || msgs=$BED_ITERS
+	[[ $bytes =~ ^[0-9]+$ ]] || bytes=$((size * msgs))
+	ideal=$((msgs * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
-	echo "$col,$profile,$spec,$op,$size,$BED_ITERS,$rep,$status,$el,$mbps,$((size * BED_ITERS)),$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak),$(field "$mine" rxe_eun_retx_timeout),$(field "$mine" rxe_eun_retx_nack),$(field "$mine" rxe_eun_retx_reorder),$(field "$mine" rxe_eun_retx_spurious),$(field "$theirs" rxe_eun_rx_ooo),$(field "$theirs" rxe_eun_wsync_held)" >> "$csv"
+	echo "$col,$profile,$spec,$op,$size,$msgs,$rep,$status,$el,$mbps,$bytes,$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak),$(field "$mine" rxe_eun_retx_timeout),$(field "$mine" rxe_eun_retx_nack),$(field "$mine" rxe_eun_retx_reorder),$(field "$mine" rxe_eun_retx_spurious),$(field "$theirs" rxe_eun_rx_ooo),$(field "$theirs" rxe_eun_wsync_held)" >> "$csv"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ]; then
 		check_err 1 "$tag: eun-verify says '$result' (rc $EV_RC): $(ev_field "$EV_OUT" error)"
