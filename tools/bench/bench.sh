@@ -25,7 +25,7 @@
 #       (default 2); short transfers on emulated guests are noisy, and a
 #       time bound keeps the fast ones long without the slow ones endless
 #   -r  repetitions (default 3)
-#   -t  bound of one transfer in seconds (default 60)
+#   -t  bound of one transfer in seconds (default 45)
 #   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
 #       Documentation/results.rst, another name writes NAME.rst beside its
@@ -45,7 +45,7 @@ source "$here/lib.sh"
 
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
-ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=60 over=() name=bench resume=
+ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=45 over=() name=bench resume=
 while getopts "c:p:o:z:n:d:r:t:N:R:s:h" o; do
 	case $o in
 	c) columns=$OPTARG ;;
