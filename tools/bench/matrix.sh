@@ -95,11 +95,12 @@ transfer()
 	*) status=fail ;;
 	esac
 	[ $status = ok ] || { el=; mbps=; }
-	# What the transfer moved: all BED_ITERS messages unless the time
-	# bound ended it first (or it failed: then what eun-verify counted).
-	[[ $msgs =~ ^[0-9]+$ ]] || msgs=$BED_ITERS
-	[[ $bytes =~ ^[0-9]+$ ]] || bytes=$((size * msgs))
-	ideal=$((msgs * ((size + mtu - 1) / mtu)))
+	# What the transfer moved, as eun-verify counted it: left empty when
+	# it reported nothing (killed at the bound).
+	[[ $msgs =~ ^[0-9]+$ ]] || msgs=
+	[[ $bytes =~ ^[0-9]+$ ]] || bytes=
+	ideal=
+	[ -n "$msgs" ] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
 	echo "$col,$profile,$spec,$op,$size,$msgs,$rep,$status,$el,$mbps,$bytes,$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak),$(field "$mine" rxe_eun_retx_timeout),$(field "$mine" rxe_eun_retx_nack),$(field "$mine" rxe_eun_retx_reorder),$(field "$mine" rxe_eun_retx_spurious),$(field "$theirs" rxe_eun_rx_ooo),$(field "$theirs" rxe_eun_wsync_held)" >> "$csv"
