@@ -4,10 +4,10 @@
 # make demo, the main job: a short subset of the benchmark (make bench) that
 # finishes within 20 minutes on a 2-core machine (15 with the build, in the
 # last run). Stock rdma_rxe and rdma_rxe_eun in gbn, static and eunomia,
-# side by side on the same bed: unimpaired, delay 1ms, and delay 1ms reorder 25% 50%; WRITE and SEND of
-# 64 KiB messages posted for 2 seconds (bench.sh -d), 3 repetitions, every
-# byte checked by eun-verify and timed on its clock (first post to last
-# completion).
+# side by side on the same bed: unimpaired, delay 1ms, and delay 1ms
+# reorder 25% 50%; WRITE and SEND of 64 KiB messages posted for 2 seconds
+# (bench.sh -d), 3 repetitions, every byte checked by eun-verify and timed
+# on its clock (first post to last completion).
 #
 # Writes $RESULTS/demo.csv, and in $RESULTS/demo-TIMESTAMP/ the medians
 # (bench-summary.csv), the plots (bench.png, bench-memory.png) and the
@@ -26,7 +26,7 @@ over=()
 while getopts "s:h" o; do
 	case $o in
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,15p' "$0"; exit 0 ;;
+	h) sed -n '3,17p' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
