@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 #
 # TAP lines and a scratch directory ($tmp, removed on exit) for the
-# host-side checks of tools/bench (test-*.sh), sourced.
+# host-side checks of tools/bench (test-*.sh) and tools/vm/test-tcg-flags.sh,
+# sourced.
 
 n=0 fails=0
 tmp=$(mktemp -d)
