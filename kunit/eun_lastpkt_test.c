@@ -2,8 +2,9 @@
 /*
  * KUnit tests for the pool of held last packets: slots taken and given
  * back, a full pool refusing, duplicates, release in PSN order once the
- * expected PSN reaches a packet (across the 24-bit wrap), owners kept
- * apart, and refusal of bad arguments.
+ * expected PSN reaches a packet (across the 24-bit wrap), the earliest
+ * held packet of an owner, owners kept apart, and refusal of bad
+ * arguments.
  */
 #include <kunit/test.h>
 
@@ -125,7 +126,12 @@ static void eun_lastpkt_ready_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_lastpkt_next_ready(lp, 3, eun_psn_add(t->base, 4)), -ENOENT);
 	/* Another owner's expected PSN does not release these. */
 	KUNIT_EXPECT_EQ(test, eun_lastpkt_next_ready(lp, 4, eun_psn_add(t->base, 40)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, eun_lastpkt_earliest(lp, 4), -ENOENT);
 	for (i = 0; i < ARRAY_SIZE(sorted); i++) {
+		/* The earliest, ready or not, is the next to come out. */
+		s = eun_lastpkt_get(lp, eun_lastpkt_earliest(lp, 3));
+		KUNIT_ASSERT_NOT_NULL(test, s);
+		KUNIT_EXPECT_EQ(test, s->cookie, sorted[i]);
 		k = eun_lastpkt_next_ready(lp, 3, eun_psn_add(t->base, 25));
 		if (i == 3) {
 			/* 30 is not in until the expected PSN reaches it. */
@@ -138,6 +144,7 @@ static void eun_lastpkt_ready_order(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, eun_lastpkt_release(lp, k), 0);
 	}
 	KUNIT_EXPECT_EQ(test, lp->stats.in_use, 0);
+	KUNIT_EXPECT_EQ(test, eun_lastpkt_earliest(lp, 3), -ENOENT);
 }
 
 static void eun_lastpkt_owner_release(struct kunit *test)

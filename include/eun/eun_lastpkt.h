@@ -79,6 +79,7 @@ int eun_lastpkt_reserve(struct eun_lastpkt *lp, u32 owner, u32 first_psn,
 			u32 last_psn, u64 cookie, u32 len);
 const struct eun_lastpkt_slot *eun_lastpkt_get(const struct eun_lastpkt *lp,
 					       int slot);
+int eun_lastpkt_earliest(const struct eun_lastpkt *lp, u32 owner);
 int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn);
 int eun_lastpkt_release(struct eun_lastpkt *lp, int slot);
 u32 eun_lastpkt_release_owner(struct eun_lastpkt *lp, u32 owner);

@@ -34,6 +34,8 @@
  *
  * Slots are searched linearly: the pool is small, and held last packets
  * are the exception (one per WRITE whose last packet overtook the others).
+ * eun_lastpkt_earliest() gives the glue the PSN to wait for, so that it
+ * searches again only once the expected PSN reaches it.
  */
 
 /**
@@ -170,15 +172,14 @@ const struct eun_lastpkt_slot *eun_lastpkt_get(const struct eun_lastpkt *lp,
 }
 
 /**
- * eun_lastpkt_next_ready() - earliest held packet of an owner now in order
+ * eun_lastpkt_earliest() - an owner's held packet with the earliest PSN
  * @lp: pool
  * @owner: holder
- * @epsn: cumulative expected PSN of @owner: every PSN before it is in
  *
- * Return: the index of @owner's slot with the earliest last PSN at or
- * before @epsn, -ENOENT when there is none.
+ * Return: the index of @owner's slot with the earliest last PSN, -ENOENT
+ * when @owner holds nothing.
  */
-int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn)
+int eun_lastpkt_earliest(const struct eun_lastpkt *lp, u32 owner)
 {
 	const struct eun_lastpkt_slot *s;
 	int best = -ENOENT;
@@ -186,14 +187,34 @@ int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn)
 
 	for (i = 0; i < lp->nslots; i++) {
 		s = &lp->slot[i];
-		if (!s->used || s->owner != owner ||
-		    eun_psn_before(epsn, s->last_psn))
+		if (!s->used || s->owner != owner)
 			continue;
 		if (best < 0 ||
 		    eun_psn_before(s->last_psn, lp->slot[best].last_psn))
 			best = i;
 	}
 	return best;
+}
+
+/**
+ * eun_lastpkt_next_ready() - earliest held packet of an owner now in order
+ * @lp: pool
+ * @owner: holder
+ * @epsn: cumulative expected PSN of @owner: every PSN before it is in
+ *
+ * The packets of one owner lie within one PSN window, so when its
+ * earliest is not ready, none is.
+ *
+ * Return: the index of @owner's slot with the earliest last PSN at or
+ * before @epsn, -ENOENT when there is none.
+ */
+int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn)
+{
+	int i = eun_lastpkt_earliest(lp, owner);
+
+	if (i < 0 || eun_psn_before(epsn, lp->slot[i].last_psn))
+		return -ENOENT;
+	return i;
 }
 
 /**

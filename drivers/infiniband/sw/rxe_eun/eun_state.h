@@ -125,6 +125,8 @@ struct eun_dev {
  * @hq: completions of SEND and WRITE with immediate, held until in order
  * @wsync_held: last packets of WRITEs the QP holds in the device's pool
  *	(write_sync=receiver); changed under the device lock
+ * @wsync_first: the earliest last PSN among them while @wsync_held; may
+ *	be early (a held packet given back), never late
  */
 struct eun_rx {
 	u32 conn;
@@ -137,6 +139,7 @@ struct eun_rx {
 	u32 dup_psn;
 	struct eun_holdq hq;
 	u32 wsync_held;
+	u32 wsync_first;
 };
 
 /**

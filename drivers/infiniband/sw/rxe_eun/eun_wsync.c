@@ -90,11 +90,12 @@ static bool eun_wsync_holds(struct rxe_qp *qp)
 int eun_wsync_rx_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
 	const struct eun_lastpkt_slot *s;
 	int slot;
 
 	if (!p->is_write || !(p->eh.flags & EUN_EXT_F_LAST) || !p->len ||
-	    psn == qp->eun.rx.epsn || !eun_wsync_holds(qp))
+	    psn == rx->epsn || !eun_wsync_holds(qp))
 		return -ENOENT;
 
 	spin_lock_bh(&ed->lock);
@@ -106,7 +107,9 @@ int eun_wsync_rx_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 		memcpy(s->data, p->data, p->len);
 		rxe_get(p->mr);
 		ed->lp_mr[slot] = p->mr;
-		qp->eun.rx.wsync_held++;
+		if (!rx->wsync_held || eun_psn_before(psn, rx->wsync_first))
+			rx->wsync_first = psn;
+		rx->wsync_held++;
 	}
 	spin_unlock_bh(&ed->lock);
 
@@ -157,19 +160,24 @@ void eun_wsync_rx_cancel(struct rxe_qp *qp, int slot)
 int eun_wsync_rx_place_ready(struct rxe_qp *qp)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
 	const struct eun_lastpkt_slot *s;
 	struct rxe_mr *mr;
 	int slot, err = 0;
 
-	/* The common case, on every in-order packet: nothing held. */
-	if (!qp->eun.rx.wsync_held)
+	/*
+	 * The common case, on every in-order packet: nothing held, or the
+	 * earliest held still waits for a hole; no search of the pool.
+	 */
+	if (!rx->wsync_held || eun_psn_before(rx->epsn, rx->wsync_first))
 		return 0;
 	while (!err) {
 		spin_lock_bh(&ed->lock);
-		slot = eun_lastpkt_next_ready(&ed->lp, qp_num(qp),
-					      qp->eun.rx.epsn);
+		slot = eun_lastpkt_earliest(&ed->lp, qp_num(qp));
 		s = eun_lastpkt_get(&ed->lp, slot);
-		if (!s) {
+		if (!s || eun_psn_before(rx->epsn, s->last_psn)) {
+			if (s)
+				rx->wsync_first = s->last_psn;
 			spin_unlock_bh(&ed->lock);
 			break;
 		}
@@ -177,7 +185,7 @@ int eun_wsync_rx_place_ready(struct rxe_qp *qp)
 		err = rxe_mr_copy(ed->lp_mr[slot], s->cookie, s->data, s->len,
 				  RXE_TO_MR_OBJ);
 		mr = eun_wsync_release(ed, slot);
-		qp->eun.rx.wsync_held--;
+		rx->wsync_held--;
 		spin_unlock_bh(&ed->lock);
 		rxe_put(mr);
 	}
