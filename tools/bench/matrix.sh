@@ -18,6 +18,14 @@
 # does not finish within BENCH_XFER_TIMEOUT seconds is a row with status
 # "timeout", never a missing row. The client writes
 # $BED_RESULTS/matrix.csv.
+#
+# Repetitions are the outer loop: the first repetition of every profile,
+# then the second of every profile, and so on. The guests' speed drifts
+# over minutes on emulated CPUs; with all repetitions of a profile in a row,
+# one slow phase took a whole profile's median down. Spread over the run,
+# it costs each profile at most one repetition, which the median drops.
+# One unmeasured transfer per op opens each boot: the first transfer used
+# to pay for cold caches and page faults in the first profile's figures.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -114,6 +122,19 @@ transfer()
 	log_test "bench $col $profile $op size $size #$rep: $status"
 }
 
+# warm_up: one short unmeasured transfer per op, unimpaired.
+warm_up()
+{
+	local op
+
+	for op in ${ops//,/ }; do
+		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$op" 0 -- \
+			-o "$op" -S 65536 -n 100 -t 1 --seed 0
+		bed_barrier "warm-up-$op-done" 120 || return 1
+		log_test "bench $col warm-up $op"
+	done
+}
+
 [ -n "$BED_PROFILES" ] || { log_skip "no PROFILES in the config"; exit $ksft_skip; }
 # A mode the module refuses (bad parameters) is a column without figures,
 # not a failed run: bench.sh marks its rows "unavailable".
@@ -127,14 +148,16 @@ mtu=$(active_mtu)
 [ -n "$mtu" ] || { check_err 1 "no active MTU for $BED_DEV"; log_test "set-up"; exit $EXIT_STATUS; }
 [ "$BED_ROLE" = client ] &&
 	echo "$BENCH_MATRIX_HEADER" > "$csv"
-for p in $BED_PROFILES; do
-	spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
-	apply_profile "$spec"
-	check_err $? "tc netem '$spec' failed"
-	bed_barrier "profile-$p" 120 || check_err 1 "peer did not apply profile $p"
-	for op in ${ops//,/ }; do
-		for s in $BED_SIZES; do
-			for r in $(seq 1 "$reps"); do
+apply_profile ""
+warm_up || check_err 1 "warm-up: peer lost"
+for r in $(seq 1 "$reps"); do
+	for p in $BED_PROFILES; do
+		spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
+		apply_profile "$spec"
+		check_err $? "tc netem '$spec' failed"
+		bed_barrier "profile-$p-$r" 120 || check_err 1 "peer did not apply profile $p"
+		for op in ${ops//,/ }; do
+			for s in $BED_SIZES; do
 				transfer "$p" "$spec" "$op" "$s" "$r" ||
 					check_err 1 "transfer $p/$op/$s/$r: peer lost"
 			done
