@@ -24,8 +24,8 @@
 # over minutes on emulated CPUs; with all repetitions of a profile in a row,
 # one slow phase took a whole profile's median down. Spread over the run,
 # it costs each profile at most one repetition, which the median drops.
-# One unmeasured transfer per op opens each boot: the first transfer used
-# to pay for cold caches and page faults in the first profile's figures.
+# One unmeasured transfer per op opens each boot, so that whatever the
+# boot's first transfer pays for (cold caches, page faults) is in no row.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
