@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The benchmark: boot the bed once per column (stock rdma_rxe, then
-# rdma_rxe_eun in each ooo_mode) and run tools/bench/matrix.sh in it, then
-# merge the rows into $RESULTS/bench.csv, take medians over the
+# The benchmark: boot the bed and run tools/bench/matrix.sh in it, the
+# columns (stock rdma_rxe, then rdma_rxe_eun in each ooo_mode) taking
+# turns for every repetition and profile (or, -b, one boot per column),
+# then merge the rows into $RESULTS/bench.csv, take medians over the
 # repetitions (bench-summary.csv), draw the plots and regenerate the table
 # of Documentation/results.rst (tools/bench/summarize.sh), and print the
 # goals of the ordering layer the run has figures for (goals.sh, written
@@ -13,9 +14,12 @@
 # module refused to load (parameters it rejects) or whose boot ended
 # early fills its missing rows with status "unavailable" or "not-run".
 #
-# Usage: tools/bench/bench.sh [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES]
-#                             [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS]
-#                             [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]...
+# Usage: tools/bench/bench.sh [-b] [-c COLUMNS] [-p PROFILES] [-o OPS]
+#                             [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS]
+#                             [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]...
+#   -b  one boot per column, not one boot where the columns take turns: the
+#       guests' speed drifts between boots, so ratios across columns are
+#       less sure; a column that crashes its guests costs only its own rows
 #   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send)
@@ -30,9 +34,9 @@
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
 #       Documentation/results.rst, another name writes NAME.rst beside its
 #       results and prints it
-#   -R  resume RUN_DIR, a run a guest crash cut short: boot the columns
-#       whose last boot crashed again for their unfinished profiles (give
-#       the run's own options again), then merge as usual
+#   -R  resume RUN_DIR, a run a guest crash cut short: boot again for the
+#       profiles its crashed boot did not finish (give the run's own
+#       options again), then merge as usual
 #   -s  another bed config key for every boot
 set -euo pipefail
 
@@ -46,8 +50,10 @@ source "$here/lib.sh"
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
 ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=45 over=() name=bench resume=
-while getopts "c:p:o:z:n:d:r:t:N:R:s:h" o; do
+per_column=
+while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
 	case $o in
+	b) per_column=1 ;;
 	c) columns=$OPTARG ;;
 	p) profiles=$OPTARG ;;
 	o) ops=$OPTARG ;;
@@ -59,8 +65,8 @@ while getopts "c:p:o:z:n:d:r:t:N:R:s:h" o; do
 	N) name=$OPTARG ;;
 	R) resume=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,34p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
+	h) sed -n '3,38p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -84,9 +90,13 @@ stale=$(find "$repo/drivers" "$repo/include" "$repo/Kbuild" -newer "$repo/build/
 
 nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
 n=$((nprof * nops * nsizes * reps))
-# Each transfer: its bound plus eun-verify's set-up and the barriers.
-test_tmo=$((n * (tmo + 40) + 60))
-[ $test_tmo -le 7200 ] || test_tmo=7200
+# A boot: one column (-b), or all of them taking turns, one unit "all".
+units=$columns cols_per_unit=1
+[ -n "$per_column" ] || units=all cols_per_unit=$(wc -w <<< "$columns")
+# Each transfer: its bound plus eun-verify's set-up and the barriers, and
+# a module load per column's turn.
+test_tmo=$((cols_per_unit * (n * (tmo + 40) + nprof * reps * 60) + 60))
+[ $test_tmo -le 13800 ] || test_tmo=13800
 if [ -n "$resume" ]; then
 	top=$(cd "$resume" 2>/dev/null && pwd) || die "-R: no run folder '$resume'"
 else
@@ -95,24 +105,30 @@ else
 fi
 echo "$prog: $n transfers per column, columns: $columns; results in $top"
 
-# run_column COLUMN DIR PROFILES: one boot of the bed running the matrix.
-run_column()
+# run_unit UNIT DIR PROFILES: one boot of the bed running the matrix, for
+# one column or (UNIT "all") for every column in turn.
+run_unit()
 {
-	local c=$1 dir=$2 profs=$3 mod
+	local u=$1 dir=$2 profs=$3 mod turns=
 
-	mod=(-s MODULE=rdma_rxe_eun -s "MODULE_PARAMS=ooo_mode=$c")
-	[ "$c" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
-	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$c" "${mod[@]}" \
+	mod=(-s MODULE=rdma_rxe_eun -s "MODULE_PARAMS=ooo_mode=$u")
+	[ "$u" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
+	if [ "$u" = all ]; then
+		# The boot loads rdma_rxe_eun; the first column's turn reloads.
+		mod=(-s MODULE=rdma_rxe_eun -s MODULE_PARAMS=ooo_mode=eunomia)
+		turns=" BENCH_COLUMNS=$(tr ' ' ',' <<< "$columns")"
+	fi
+	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
-		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs" \
+		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs$turns" \
 		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"
 }
 
 # rows_done CSV: the profiles of a matrix.csv with every row there.
 rows_done()
 {
-	awk -F, -v want=$((nops * nsizes * reps)) 'FNR > 1 { n[$2]++ }
+	awk -F, -v want=$((cols_per_unit * nops * nsizes * reps)) 'FNR > 1 { n[$2]++ }
 		END { for (p in n) if (n[p] == want) print p }' "$1" 2>/dev/null
 }
 
@@ -122,7 +138,7 @@ rows_done()
 # crashed DIR: a guest kernel of that boot crashed (tools/vm/console-scan.sh).
 crashed() { grep -q '^[ab] crash ' "$1/kernel.txt" 2>/dev/null; }
 
-# column_boots COLUMN: the column's boot folders so far, in order.
+# column_boots UNIT: the unit's boot folders so far, in order.
 column_boots()
 {
 	local b
@@ -135,7 +151,7 @@ column_boots()
 	return 0
 }
 
-# profiles_left COLUMN: profiles no boot of the column finished whole.
+# profiles_left UNIT: profiles no boot of the unit finished whole.
 profiles_left()
 {
 	local d p finished="" left=""
@@ -153,34 +169,34 @@ profiles_left()
 # finished, at most three boots per column. Every crash is in the boot's
 # folder and in crashes.txt; only whole profiles of a cut boot are kept.
 status=0
-for c in $columns; do
-	mapfile -t boots < <(column_boots "$c")
+for u in $units; do
+	mapfile -t boots < <(column_boots "$u")
 	n_boots=${#boots[@]}
 	if [ "$n_boots" -gt 0 ] && ! crashed "${boots[$((n_boots - 1))]}"; then
-		echo "$prog: === column $c: done in $top"
+		echo "$prog: === $u: done in $top"
 		continue
 	fi
-	echo "$prog: === column $c"
+	echo "$prog: === ${u/#all/columns $columns, in turn}"
 	for boot in $(seq $((n_boots + 1)) 3); do
-		left=$(profiles_left "$c")
+		left=$(profiles_left "$u")
 		[ -n "$left" ] || break
-		dir=$top/$c
-		[ "$boot" -eq 1 ] || dir=$top/$c-boot$boot
-		[ "$boot" -eq 1 ] || echo "$prog: booting $c again (boot $boot) for: $left"
-		run_column "$c" "$dir" "$left" && break
+		dir=$top/$u
+		[ "$boot" -eq 1 ] || dir=$top/$u-boot$boot
+		[ "$boot" -eq 1 ] || echo "$prog: booting $u again (boot $boot) for: $left"
+		run_unit "$u" "$dir" "$left" && break
 		crashed "$dir" || { status=1; break; }
 		[ "$boot" -lt 3 ] || status=1
 	done
 done
 
 # Every crash of every boot, this run's and a resumed run's.
-for c in $columns; do
+for u in $units; do
 	b=1
 	while read -r d; do
-		awk -v c="$c" -v b="$b" '$2 == "crash" { print c " boot " b ": " $0 }' \
+		awk -v c="$u" -v b="$b" '$2 == "crash" { print c " boot " b ": " $0 }' \
 			"$d/kernel.txt" 2>/dev/null
 		b=$((b + 1))
-	done < <(column_boots "$c")
+	done < <(column_boots "$u")
 done > "$top/crashes.txt"
 
 # Merge, and give every expected row a line.
@@ -188,22 +204,26 @@ csv=$results/$name.csv
 {
 	echo "$BENCH_MATRIX_HEADER"
 	for c in $columns; do
-		# Every boot of the column: a boot a crash cut short gives only
+		u=$c
+		[ -n "$per_column" ] || u=all
+		name_in_csv=eun-$c
+		[ "$c" = rdma_rxe ] && name_in_csv=$c
+		# Every boot of the unit: a boot a crash cut short gives only
 		# its whole profiles (the next boot ran the rest), the last all.
 		f=$top/$c.rows
 		echo "$BENCH_MATRIX_HEADER" > "$f"
-		mapfile -t boots < <(column_boots "$c")
+		mapfile -t boots < <(column_boots "$u")
 		for i in "${!boots[@]}"; do
 			m=${boots[$i]}/b/matrix/matrix.csv
 			[ -f "$m" ] || continue
 			keep=
 			[ $((i + 1)) -lt ${#boots[@]} ] && keep=" $(rows_done "$m" | tr '\n' ' ')"
-			awk -F, -v keep="$keep" 'FNR > 1 && (keep == "" || index(keep, " " $2 " "))' \
-				"$m" >> "$f"
+			awk -F, -v keep="$keep" -v col="$name_in_csv" 'FNR > 1 && $1 == col &&
+				(keep == "" || index(keep, " " $2 " "))' "$m" >> "$f"
 		done
 		why=not-run
-		grep -q "^$c boot" "$top/crashes.txt" && why=crash
-		grep -qs "invalid for parameter" "$top/$c"/[ab]/console.log "$top/$c"/[ab]/dmesg*.txt &&
+		grep -q "^$u boot" "$top/crashes.txt" && why=crash
+		grep -qs "invalid for parameter" "$top/$u"/[ab]/console.log "$top/$u"/[ab]/dmesg*.txt &&
 			why=unavailable
 		awk -F, -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
 			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" '

@@ -4,7 +4,7 @@
 # make demo, the main job: a short subset of the benchmark (make bench) that
 # finishes within 20 minutes on a 2-core machine (15 with the build, in the
 # last run). Stock rdma_rxe and rdma_rxe_eun in gbn, static and eunomia,
-# side by side on the same bed: unimpaired, delay 1ms, and delay 1ms
+# taking turns in one boot of the bed: unimpaired, delay 1ms, and delay 1ms
 # reorder 25% 50%; WRITE and SEND of 64 KiB messages posted for 2 seconds
 # (bench.sh -d), 3 repetitions, every byte checked by eun-verify and timed
 # on its clock (first post to last completion).

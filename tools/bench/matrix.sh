@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The benchmark matrix, run inside the bed's guests like a selftest
-# (tools/bench/bench.sh boots the bed once per column and runs it):
+# (tools/bench/bench.sh boots the bed and runs it):
 # for every profile of BED_PROFILES (netem on both guests), every op of
 # BENCH_OPS (eun-verify --op: write, send, write_imm), every size of
 # BED_SIZES and BENCH_REPS repetitions, one eun-verify transfer of
@@ -26,6 +26,16 @@
 # it costs each profile at most one repetition, which the median drops.
 # One unmeasured transfer per op opens each boot, so that whatever the
 # boot's first transfer pays for (cold caches, page faults) is in no row.
+#
+# BENCH_COLUMNS (rdma_rxe and ooo modes, comma-separated) makes the columns take turns in
+# this one boot: for every repetition and profile, each column in turn
+# loads its module (rdma_rxe_eun again with its ooo_mode and the rest of
+# BED_MODULE_PARAMS), brings up its devices and runs every op and size.
+# Columns compared this way ran in the same minutes of the same guests,
+# so the guests' drift is no longer in their ratio. The order rotates
+# with the repetition; each column warms up the first time it is loaded.
+# The emulated memory's high-water mark is then the transfer's own, the
+# device being new.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -39,6 +49,8 @@ reps=${BENCH_REPS:-3}
 xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
 xfer_secs=${BENCH_SECONDS:-0}
 csv=$BED_RESULTS/matrix.csv
+columns=${BENCH_COLUMNS//,/ }
+eun_params=$(sed -e 's/\(^\| \)ooo_mode=[a-z]*//g' -e 's/^ //' <<< "$BED_MODULE_PARAMS")
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 # Counters summed into the row, from each side (rxe_eun_* read 0 on stock).
 counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
@@ -79,7 +91,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
 
 transfer()
 {
-	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$1-$3-$4-$5
+	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$col-$1-$3-$4-$5
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks length=(-n "$BED_ITERS")
@@ -128,17 +140,87 @@ warm_up()
 	local op
 
 	for op in ${ops//,/ }; do
-		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$op" 0 -- \
+		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$col-$op" 0 -- \
 			-o "$op" -S 65536 -n 100 -t 1 --seed 0
-		bed_barrier "warm-up-$op-done" 120 || return 1
+		bed_barrier "warm-up-$col-$op-done" 120 || return 1
 		log_test "bench $col warm-up $op"
+	done
+}
+
+# use_column COLUMN: COLUMN's module, parameters and devices, in place of
+# the last column's (BENCH_COLUMNS).
+use_column()
+{
+	local c=$1 prefix=eun l
+
+	if [ "$c" = rdma_rxe ]; then
+		export BED_MODULE=rdma_rxe BED_LINK_TYPE=rxe BED_MODULE_PARAMS=
+		prefix=rxe
+	else
+		# Another ooo_mode is another load of the module.
+		bed_module_unload rdma_rxe_eun || return 1
+		export BED_MODULE=rdma_rxe_eun BED_LINK_TYPE=rxe_eun
+		export BED_MODULE_PARAMS="ooo_mode=$c${eun_params:+ $eun_params}"
+	fi
+	BED_DEVS=
+	for l in $(seq 0 $((BED_LINKS - 1))); do
+		BED_DEVS="$BED_DEVS $prefix$l"
+	done
+	export BED_DEVS=${BED_DEVS# } BED_DEV=${prefix}0
+	bed_setup
+}
+
+# run_profile PROFILE SPEC REP: every op and size of the column in use.
+run_profile()
+{
+	local op s
+
+	for op in ${ops//,/ }; do
+		for s in $BED_SIZES; do
+			transfer "$1" "$2" "$op" "$s" "$3" ||
+				check_err 1 "transfer $col/$1/$op/$s/$3: peer lost"
+		done
+	done
+}
+
+# rotated N: the columns, starting from the Nth (0-based, modulo).
+rotated()
+{
+	local cs n
+
+	read -ra cs <<< "$columns"
+	n=$(($1 % ${#cs[@]}))
+	echo "${cs[@]:n}" "${cs[@]:0:n}"
+}
+
+# take_turns PROFILE SPEC REP: each column in turn runs the profile.
+take_turns()
+{
+	local c rc
+
+	for c in $(rotated $(($3 - 1))); do
+		use_column "$c"
+		rc=$?
+		bed_barrier "column-$c-$1-$3" 120 || { check_err 1 "peer lost at column $c"; return 1; }
+		if [ $rc -ne 0 ]; then
+			# Its rows stay missing: bench.sh marks them unavailable.
+			check_err 1 "column $c: the module did not come up"
+			log_test "bench $c $1 #$3: set-up"
+			continue
+		fi
+		col=$(column)
+		if [[ " $warm " != *" $c "* ]]; then
+			warm="$warm $c"
+			warm_up || { check_err 1 "warm-up of $c: peer lost"; return 1; }
+		fi
+		run_profile "$1" "$2" "$3"
 	done
 }
 
 [ -n "$BED_PROFILES" ] || { log_skip "no PROFILES in the config"; exit $ksft_skip; }
 # A mode the module refuses (bad parameters) is a column without figures,
 # not a failed run: bench.sh marks its rows "unavailable".
-if [ "$BED_MODULE" = rdma_rxe_eun ] && ! bed_module_live rdma_rxe_eun &&
+if [ -z "$columns" ] && [ "$BED_MODULE" = rdma_rxe_eun ] && ! bed_module_live rdma_rxe_eun &&
    dmesg | grep -q "invalid for parameter"; then
 	log_skip "rdma_rxe_eun refused '$BED_MODULE_PARAMS': $(dmesg | grep rdma_rxe_eun: | tail -n 2 | head -n 1)"
 	exit $ksft_skip
@@ -149,19 +231,21 @@ mtu=$(active_mtu)
 [ "$BED_ROLE" = client ] &&
 	echo "$BENCH_MATRIX_HEADER" > "$csv"
 apply_profile ""
-warm_up || check_err 1 "warm-up: peer lost"
+warm=
+if [ -z "$columns" ]; then
+	warm_up || check_err 1 "warm-up: peer lost"
+fi
 for r in $(seq 1 "$reps"); do
 	for p in $BED_PROFILES; do
 		spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
 		apply_profile "$spec"
 		check_err $? "tc netem '$spec' failed"
 		bed_barrier "profile-$p-$r" 120 || check_err 1 "peer did not apply profile $p"
-		for op in ${ops//,/ }; do
-			for s in $BED_SIZES; do
-				transfer "$p" "$spec" "$op" "$s" "$r" ||
-					check_err 1 "transfer $p/$op/$s/$r: peer lost"
-			done
-		done
+		if [ -n "$columns" ]; then
+			take_turns "$p" "$spec" "$r" || break 2
+		else
+			run_profile "$p" "$spec" "$r"
+		fi
 	done
 done
 apply_profile ""

@@ -116,8 +116,8 @@ check_config()
 	done
 	if [ -n "${cfg[TEST_TIMEOUT]}" ]; then
 		is_uint "${cfg[TEST_TIMEOUT]}" && [ "${cfg[TEST_TIMEOUT]}" -ge 5 ] &&
-			[ "${cfg[TEST_TIMEOUT]}" -le 7200 ] ||
-			die "TEST_TIMEOUT: '${cfg[TEST_TIMEOUT]}' is not 5..7200 seconds"
+			[ "${cfg[TEST_TIMEOUT]}" -le 14400 ] ||
+			die "TEST_TIMEOUT: '${cfg[TEST_TIMEOUT]}' is not 5..14400 seconds"
 	fi
 	is_uint "${cfg[BOOT_TIMEOUT]}" && [ "${cfg[BOOT_TIMEOUT]}" -ge 10 ] &&
 		[ "${cfg[BOOT_TIMEOUT]}" -le 1800 ] ||
