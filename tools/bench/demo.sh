@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make demo, the main job: a short subset of the benchmark (make bench) that
-# finishes within 20 minutes on a 2-core machine (15 with the build, in the
+# finishes within 20 minutes on a 2-core machine (17 with the build, in the
 # last run). Stock rdma_rxe and rdma_rxe_eun in gbn, static and eunomia,
 # taking turns in one boot of the bed: unimpaired, delay 1ms, and delay 1ms
 # reorder 25% 50%; WRITE and SEND of 64 KiB messages posted for 2 seconds
