@@ -121,7 +121,8 @@ good_values()
 	[ "$(cat "$hw/rxe_eun_emem_blocks_in_use" 2>/dev/null)" = 0 ]
 	check_err $? "rxe_eun_emem_blocks_in_use is not 0 on an idle device"
 	[ -r "$hw/rxe_eun_gbn_retry" ] && [ -r "$hw/rxe_eun_emem_blocks_peak" ] &&
-		[ -r "$hw/rxe_eun_emem_alloc_fail" ]
+		[ -r "$hw/rxe_eun_emem_alloc_fail" ] &&
+		[ -r "$hw/rxe_eun_rw_widened" ] && [ -r "$hw/rxe_eun_rw_probes" ]
 	check_err $? "an rxe_eun counter is missing from hw_counters"
 	log_test "good values reach the device"
 

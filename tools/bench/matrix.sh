@@ -52,10 +52,12 @@ csv=$BED_RESULTS/matrix.csv
 columns=${BENCH_COLUMNS//,/ }
 eun_params=$(sed -e 's/\(^\| \)ooo_mode=[a-z]*//g' -e 's/^ //' <<< "$BED_MODULE_PARAMS")
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
-# Counters summed into the row, from each side (rxe_eun_* read 0 on stock).
+# Counters kept per transfer (TAG.delta), from each side; most are summed
+# into the row (rxe_eun_* read 0 on stock).
 counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
 	duplicate_request rxe_eun_gbn_retry rxe_eun_retx_timeout rxe_eun_retx_nack
-	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held"
+	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held
+	rxe_eun_rw_widened rxe_eun_rw_probes"
 
 # column: stock rdma_rxe, or rxe_eun and the mode its devices run.
 column()

@@ -38,6 +38,8 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_WSYNC_HELD].name	= "rxe_eun_wsync_held",
 	[EUN_CNT_WSYNC_FULL].name	= "rxe_eun_wsync_hold_full",
 	[EUN_CNT_WSYNC_DELAYED].name	= "rxe_eun_wsync_delayed",
+	[EUN_CNT_RW_WIDENED].name	= "rxe_eun_rw_widened",
+	[EUN_CNT_RW_PROBES].name	= "rxe_eun_rw_probes",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",
@@ -101,4 +103,12 @@ void eun_counter_inc(struct rxe_dev *rxe, enum eun_counter counter)
 	if (WARN_ON_ONCE(counter >= EUN_NUM_EVENT_COUNTERS))
 		return;
 	atomic64_inc(&rxe->eun.counters[counter]);
+}
+
+void eun_counter_add(struct rxe_dev *rxe, enum eun_counter counter, u64 n)
+{
+	if (WARN_ON_ONCE(counter >= EUN_NUM_EVENT_COUNTERS))
+		return;
+	if (n)
+		atomic64_add(n, &rxe->eun.counters[counter]);
 }

@@ -7,6 +7,8 @@
 #ifndef EUN_COUNTERS_H
 #define EUN_COUNTERS_H
 
+#include <linux/types.h>
+
 enum eun_counter {
 	EUN_CNT_PSN_ACCEPT,	/* data packet placed by the ordering layer */
 	EUN_CNT_PSN_DUPLICATE,	/* data packet judged a duplicate */
@@ -37,6 +39,8 @@ enum eun_counter {
 	EUN_CNT_WSYNC_HELD,	/* WRITE's last packet held at the receiver */
 	EUN_CNT_WSYNC_FULL,	/* ... dropped: every slot of the pool held */
 	EUN_CNT_WSYNC_DELAYED,	/* WRITE's last packet held at the sender */
+	EUN_CNT_RW_WIDENED,	/* reorder window widened by a spurious resend */
+	EUN_CNT_RW_PROBES,	/* ACK drought: only the lowest PSN due resent */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -58,5 +62,7 @@ struct rdma_hw_stats *eun_alloc_hw_stats(const struct rdma_stat_desc *stock,
 int eun_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 		     unsigned int first);
 void eun_counter_inc(struct rxe_dev *rxe, enum eun_counter counter);
+void eun_counter_add(struct rxe_dev *rxe, enum eun_counter counter,
+		     u64 n);
 
 #endif /* EUN_COUNTERS_H */
