@@ -19,18 +19,6 @@ static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
 	eun_counter_inc(to_rdev(qp->ibqp.device), c);
 }
 
-/* Count what the reorder window did since @before was taken. */
-static void eun_comp_count_rw(struct rxe_qp *qp,
-			      const struct eun_rw_stats *before)
-{
-	const struct eun_rw_stats *after = &qp->eun.tx.rw.stats;
-	struct rxe_dev *rxe = to_rdev(qp->ibqp.device);
-
-	eun_counter_add(rxe, EUN_CNT_RW_WIDENED,
-			after->widened - before->widened);
-	eun_counter_add(rxe, EUN_CNT_RW_PROBES, after->probes - before->probes);
-}
-
 /**
  * eun_comp_detect_loss() - let the reorder window mark what is lost now
  * @qp: the QP, in its send task
@@ -45,14 +33,15 @@ static void eun_comp_count_rw(struct rxe_qp *qp,
 void eun_comp_detect_loss(struct rxe_qp *qp, u64 now)
 {
 	struct eun_tx *tx = &qp->eun.tx;
-	struct eun_rw_stats before = tx->rw.stats;
+	u64 probes = tx->rw.stats.probes;
 	u64 next_ns = 0;
 
 	if (!skb_queue_empty(&qp->resp_pkts))
 		return;
 
 	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
-	eun_comp_count_rw(qp, &before);
+	eun_counter_add(to_rdev(qp->ibqp.device), EUN_CNT_RW_PROBES,
+			tx->rw.stats.probes - probes);
 	if (next_ns > now)
 		mod_timer(&tx->rack_timer,
 			  jiffies + nsecs_to_jiffies(next_ns - now) + 1);
@@ -62,7 +51,7 @@ static void eun_comp_scoreboard(struct rxe_qp *qp,
 				const struct eun_ack_info *a)
 {
 	struct eun_tx *tx = &qp->eun.tx;
-	struct eun_rw_stats before = tx->rw.stats;
+	u64 widened = tx->rw.stats.widened;
 	struct eun_sb_ack_result res;
 	u64 now = ktime_get_ns();
 	u32 i;
@@ -82,7 +71,8 @@ static void eun_comp_scoreboard(struct rxe_qp *qp,
 	if (a->kind == EUN_ACK_KIND_NACK &&
 	    (a->reason == EUN_NACK_CAP || a->reason == EUN_NACK_NOMEM))
 		eun_sb_mark_lost(&tx->sb, a->nack_psn, EUN_SB_CAUSE_NACK);
-	eun_comp_count_rw(qp, &before);
+	eun_counter_add(to_rdev(qp->ibqp.device), EUN_CNT_RW_WIDENED,
+			tx->rw.stats.widened - widened);
 	eun_comp_detect_loss(qp, now);
 }
 
