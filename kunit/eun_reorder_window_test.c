@@ -5,8 +5,9 @@
  * timeout), pure reordering within the window never marked (randomized,
  * seeded), spurious retransmissions widening the window once per round
  * trip up to SRTT, the window covering the reordering seen, the window
- * narrowing again after enough recoveries, and one probe instead of the
- * whole window when no ACK came for a loss wait.
+ * narrowing again after enough recoveries, one probe instead of the
+ * whole window when no ACK came for a loss wait, and no new mark while a
+ * retransmission waits for its answer.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -132,6 +133,62 @@ static void eun_rw_drought_probes_one(struct kunit *test)
 	fx_ack(test, f, 0, 0x8, 102 * US + wait);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 102 * US + wait, &next), 3);
 	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_LOST), 4);
+}
+
+/* PSN 0 of fx_overtaken() comes due alone and is resent; 1..3 come due. */
+static struct fx *fx_resent_first(struct kunit *test, u64 *wait)
+{
+	struct fx *f = fx_overtaken(test);
+	u64 next;
+	u32 psn;
+
+	*wait = eun_rw_loss_wait(&f->rw);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, *wait, &next), 1);
+	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
+	KUNIT_ASSERT_EQ(test, psn, 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, *wait), 0);
+	/* Unanswered: the three due now are held until the resend is due. */
+	KUNIT_EXPECT_EQ(test, fx_detect(f, *wait + 3 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 2 * *wait);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_IN_FLIGHT), 3);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.held, 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.probes, 0);
+	return f;
+}
+
+static void eun_rw_one_question_at_a_time(struct kunit *test)
+{
+	u64 wait, next;
+	struct fx *f;
+
+	/* The original of PSN 0 was only late: the window widens, none lost. */
+	f = fx_resent_first(test, &wait);
+	fx_ack(test, f, 1, 0x4, wait + 5 * US);
+	KUNIT_EXPECT_EQ(test, f->sb.stats.spurious, 1);
+	KUNIT_EXPECT_EQ(test, f->rw.mult, 2);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, wait + 5 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 1 * US + eun_rw_loss_wait(&f->rw));
+	KUNIT_EXPECT_EQ(test, f->sb.stats.retransmits[EUN_SB_CAUSE_REORDER], 1);
+
+	/* The resend answers a round trip later: PSN 0 was lost, so are 1..3. */
+	f = fx_resent_first(test, &wait);
+	fx_ack(test, f, 1, 0x4, wait + 100 * US);
+	KUNIT_EXPECT_EQ(test, f->sb.stats.spurious, 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, wait + 100 * US, &next), 3);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_LOST), 3);
+
+	/*
+	 * Never answered: the hold ends when the resend is due. No ACK came
+	 * meanwhile, so the drought rule probes with PSN 1 alone.
+	 */
+	f = fx_resent_first(test, &wait);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 2 * wait - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 2 * wait);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 2 * wait, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 1)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 2)->state, EUN_SB_IN_FLIGHT);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.held, 2);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.probes, 1);
 }
 
 static void eun_rw_retransmission_lost_again(struct kunit *test)
@@ -420,6 +477,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_no_sample_no_mark),
 	KUNIT_CASE(eun_rw_loss_after_rtt_and_window),
 	KUNIT_CASE(eun_rw_drought_probes_one),
+	KUNIT_CASE(eun_rw_one_question_at_a_time),
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),

@@ -122,7 +122,8 @@ good_values()
 	check_err $? "rxe_eun_emem_blocks_in_use is not 0 on an idle device"
 	[ -r "$hw/rxe_eun_gbn_retry" ] && [ -r "$hw/rxe_eun_emem_blocks_peak" ] &&
 		[ -r "$hw/rxe_eun_emem_alloc_fail" ] &&
-		[ -r "$hw/rxe_eun_rw_widened" ] && [ -r "$hw/rxe_eun_rw_probes" ]
+		[ -r "$hw/rxe_eun_rw_widened" ] && [ -r "$hw/rxe_eun_rw_probes" ] &&
+		[ -r "$hw/rxe_eun_rw_held" ]
 	check_err $? "an rxe_eun counter is missing from hw_counters"
 	log_test "good values reach the device"
 

@@ -150,7 +150,7 @@ run_mode()
 		check_err $? "$mode: no packet went through the ordering layer"
 		log_info "$mode: placed $d, out of order $(bed_counter_delta "$before" "$after" rxe_eun_rx_ooo), SACKs $(bed_counter_delta "$before" "$after" rxe_eun_sack_sent)"
 	else
-		log_info "$mode: resent by the reorder window $(bed_counter_delta "$before" "$after" rxe_eun_retx_reorder) (spurious $(bed_counter_delta "$before" "$after" rxe_eun_retx_spurious)), after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout), window widened $(bed_counter_delta "$before" "$after" rxe_eun_rw_widened), drought probes $(bed_counter_delta "$before" "$after" rxe_eun_rw_probes), sent $(bed_counter_delta "$before" "$after" sent_pkts)"
+		log_info "$mode: resent by the reorder window $(bed_counter_delta "$before" "$after" rxe_eun_retx_reorder) (spurious $(bed_counter_delta "$before" "$after" rxe_eun_retx_spurious)), after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout), window widened $(bed_counter_delta "$before" "$after" rxe_eun_rw_widened), drought probes $(bed_counter_delta "$before" "$after" rxe_eun_rw_probes), held $(bed_counter_delta "$before" "$after" rxe_eun_rw_held), sent $(bed_counter_delta "$before" "$after" sent_pkts)"
 	fi
 	busywait 10000 test "$(cat "$hw/rxe_eun_emem_blocks_in_use")" = 0
 	check_err $? "$mode: $(cat "$hw/rxe_eun_emem_blocks_in_use") emulated blocks in use with no QP"

@@ -40,6 +40,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps.sh: installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
+# Under make -j two targets may install at once: wait for the other's lock.
+lock="-o DPkg::Lock::Timeout=600"
 # A stale package list makes versions disappear; refresh once per run.
-apt-get update -q >/dev/null
-apt-get install -y -q --no-install-recommends $missing
+apt-get update -q $lock >/dev/null
+apt-get install -y -q --no-install-recommends $lock $missing

@@ -32,6 +32,8 @@
  * @marked: PSNs it marked lost
  * @probes: checks in an acknowledgment drought that marked only the lowest
  *	PSN due, of several
+ * @held: checks that held PSNs due back while a retransmission waited for
+ *	its answer
  * @reordered: times a PSN sent once was delivered after a later-sent one
  *	by more than the reordering seen so far
  */
@@ -41,6 +43,7 @@ struct eun_rw_stats {
 	u64 narrowed;
 	u64 marked;
 	u64 probes;
+	u64 held;
 	u64 reordered;
 };
 

@@ -57,7 +57,7 @@ peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
 	duplicate_request rxe_eun_gbn_retry rxe_eun_retx_timeout rxe_eun_retx_nack
 	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held
-	rxe_eun_rw_widened rxe_eun_rw_probes"
+	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held"
 
 # column: stock rdma_rxe, or rxe_eun and the mode its devices run.
 column()

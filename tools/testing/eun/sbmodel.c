@@ -415,7 +415,17 @@ int sbm_detect(struct sbm *m)
 	const struct eun_rw *rw = &m->rw;
 	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s, due;
 	bool drought = m->has_ack && m->now >= m->ack_ns + wait;
+	u64 answer = 0;
 	int want = 0, ret;
+
+	/* The earliest retransmission not yet due holds every other mark. */
+	for (s = m->una; s < m->nxt; s++) {
+		struct sbm_ent *e = &m->e[s];
+
+		if (e->state == EUN_SB_RETRANSMITTED && e->xmit + wait > m->now &&
+		    (!answer || e->xmit + wait < answer))
+			answer = e->xmit + wait;
+	}
 
 	for (s = m->una; s < m->nxt && rw->has_rtt && rw->has_xmit; s++) {
 		struct sbm_ent *e = &m->e[s];
@@ -426,8 +436,10 @@ int sbm_detect(struct sbm *m)
 					      sdiff(rw->psn, sbm_psn(m, s)) >= 0))
 			continue;
 		due = e->xmit + wait;
+		if (due <= m->now && answer)
+			due = answer;
 		/* A drought marks only the lowest PSN due: a probe. */
-		if (due <= m->now && drought && want)
+		else if (due <= m->now && drought && want)
 			due = m->now + wait;
 		if (due <= m->now) {
 			model_mark(e, EUN_SB_CAUSE_REORDER);

@@ -34,6 +34,7 @@ void eun_comp_detect_loss(struct rxe_qp *qp, u64 now)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 	u64 probes = tx->rw.stats.probes;
+	u64 held = tx->rw.stats.held;
 	u64 next_ns = 0;
 
 	if (!skb_queue_empty(&qp->resp_pkts))
@@ -42,6 +43,8 @@ void eun_comp_detect_loss(struct rxe_qp *qp, u64 now)
 	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
 	eun_counter_add(to_rdev(qp->ibqp.device), EUN_CNT_RW_PROBES,
 			tx->rw.stats.probes - probes);
+	eun_counter_add(to_rdev(qp->ibqp.device), EUN_CNT_RW_HELD,
+			tx->rw.stats.held - held);
 	if (next_ns > now)
 		mod_timer(&tx->rack_timer,
 			  jiffies + nsecs_to_jiffies(next_ns - now) + 1);

@@ -40,6 +40,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_WSYNC_DELAYED].name	= "rxe_eun_wsync_delayed",
 	[EUN_CNT_RW_WIDENED].name	= "rxe_eun_rw_widened",
 	[EUN_CNT_RW_PROBES].name	= "rxe_eun_rw_probes",
+	[EUN_CNT_RW_HELD].name		= "rxe_eun_rw_held",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",

@@ -41,6 +41,7 @@ enum eun_counter {
 	EUN_CNT_WSYNC_DELAYED,	/* WRITE's last packet held at the sender */
 	EUN_CNT_RW_WIDENED,	/* reorder window widened by a spurious resend */
 	EUN_CNT_RW_PROBES,	/* ACK drought: only the lowest PSN due resent */
+	EUN_CNT_RW_HELD,	/* PSNs due held while a resend was unanswered */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,

@@ -233,9 +233,10 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 	seq_printf(s, "rack reo_wnd_ns %llu loss_wait_ns %llu mult %u reo_seen_ns %llu persist %u in_recovery %d\n",
 		   eun_rw_reo_wnd(&rw), eun_rw_loss_wait(&rw), rw.mult,
 		   rw.reo_seen_ns, rw.persist, rw.in_recovery);
-	seq_printf(s, "rack spurious %llu widened %llu narrowed %llu marked %llu probes %llu reordered %llu\n",
+	seq_printf(s, "rack spurious %llu widened %llu narrowed %llu marked %llu probes %llu held %llu reordered %llu\n",
 		   rw.stats.spurious, rw.stats.widened, rw.stats.narrowed,
-		   rw.stats.marked, rw.stats.probes, rw.stats.reordered);
+		   rw.stats.marked, rw.stats.probes, rw.stats.held,
+		   rw.stats.reordered);
 }
 
 static int eun_qp_show(struct seq_file *s, void *unused)

@@ -40,6 +40,15 @@
  * the ACKs the peer sends when it runs again, bring the news the rule
  * needs. The others are due again a loss wait later.
  *
+ * One question at a time. While a retransmission waits for its answer
+ * (it is not due again yet), PSNs that come due are held until it is
+ * answered or due. One reordering event deeper than the window makes a
+ * run of PSNs come due within a few ACKs; the first resend's answer tells
+ * whether the original was only late (spurious: the window widens, and
+ * the run is delivered under it) or lost (the hold ends and the run is
+ * marked). It bounds the spurious resends of one event at about one, and
+ * costs a second real loss at most a loss wait.
+ *
  * Reordering seen. A PSN sent only once that is delivered after a
  * later-sent PSN was known delivered was overtaken, by the difference of
  * their transmit times: with a window that small it would have been
@@ -61,7 +70,8 @@
  *
  * Cost. A check walks the window from una, stopping at the first PSN sent
  * after the delivered one when no retransmission is in flight (first
- * transmissions are in PSN order, hence in time order).
+ * transmissions are in PSN order, hence in time order); with one in
+ * flight, a second walk finds when the earliest unanswered one is due.
  */
 
 /**
@@ -236,6 +246,27 @@ static bool rw_sent_before(const struct eun_rw *rw,
 	       (e->xmit_ns == rw->xmit_ns && eun_psn_before(e->psn, rw->psn));
 }
 
+/*
+ * When the earliest retransmission still waiting for its answer comes due
+ * (after @now), 0 when none waits.
+ */
+static u64 rw_answer_due(const struct eun_sb *sb, u64 wait, u64 now)
+{
+	const struct eun_sb_entry *e;
+	u64 first = 0;
+	u32 psn;
+
+	if (!eun_sb_count(sb, EUN_SB_RETRANSMITTED))
+		return 0;
+	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
+		e = eun_sb_lookup(sb, psn);
+		if (e->state == EUN_SB_RETRANSMITTED && e->xmit_ns + wait > now &&
+		    (!first || e->xmit_ns + wait < first))
+			first = e->xmit_ns + wait;
+	}
+	return first;
+}
+
 /**
  * eun_rw_detect_loss() - mark lost what the reorder window says is lost
  * @rw: reorder window
@@ -248,9 +279,9 @@ static bool rw_sent_before(const struct eun_rw *rw,
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns)
 {
-	u64 wait = eun_rw_loss_wait(rw), next = 0, due;
+	u64 wait = eun_rw_loss_wait(rw), next = 0, answer, due;
+	bool drought, probe = false, held = false;
 	const struct eun_sb_entry *e;
-	bool drought, held = false;
 	u32 psn;
 	int n = 0;
 
@@ -258,6 +289,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	if (!rw->has_rtt || !rw->has_xmit)
 		return 0;
 	drought = rw->has_ack && now >= rw->ack_ns + wait;
+	answer = rw_answer_due(sb, wait, now);
 	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
 		e = eun_sb_lookup(sb, psn);
 		if (e->state != EUN_SB_IN_FLIGHT &&
@@ -269,8 +301,11 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 			continue;
 		}
 		due = e->xmit_ns + wait;
-		if (due <= now && drought && n) {
+		if (due <= now && answer) {
 			held = true;
+			due = answer;
+		} else if (due <= now && drought && n) {
+			probe = true;
 			due = now + wait;
 		}
 		if (due <= now)
@@ -280,7 +315,8 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	}
 	*next_ns = next;
 	rw->stats.marked += n;
-	rw->stats.probes += held;
+	rw->stats.probes += probe;
+	rw->stats.held += held;
 	if (n)
 		rw->in_recovery = true;
 	return n;
