@@ -46,8 +46,8 @@
  * run of PSNs come due within a few ACKs; the first resend's answer tells
  * whether the original was only late (spurious: the window widens, and
  * the run is delivered under it) or lost (the hold ends and the run is
- * marked). It bounds the spurious resends of one event at about one, and
- * costs a second real loss at most a loss wait.
+ * marked). PSNs that come due in the same check are still marked
+ * together. A second real loss waits at most a loss wait longer.
  *
  * Reordering seen. A PSN sent only once that is delivered after a
  * later-sent PSN was known delivered was overtaken, by the difference of
