@@ -31,22 +31,22 @@ kunit:
 
 harness:
 	$(REPO)/tools/deps.sh harness
-	$(MAKE) -C $(REPO)/tools/testing/eun REPO=$(REPO) OUT=$(EUN_HARNESS)
+	$(MAKE) -C $(REPO)/tools/testing/harness REPO=$(REPO) OUT=$(EUN_HARNESS)
 
 harness-check: harness
 	$(EUN_HARNESS)/randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(EUN_HARNESS)/wiretest -s $(CORE_SEED) -n $(WIRE_ROUNDS)
-	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
-	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
 	$(EUN_HARNESS)/hq_randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
-	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
 	$(EUN_HARNESS)/sbtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
-	$(REPO)/tools/testing/eun/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
 
 bench-insn: harness
-	$(REPO)/tools/testing/eun/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)
+	$(REPO)/tools/testing/harness/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)
 
 memory-experiment: harness
-	$(REPO)/tools/testing/eun/memory-experiment.sh $(EUN_HARNESS) $(RESULTS) $(MEMEXP_ARGS)
+	$(REPO)/tools/testing/harness/memory-experiment.sh $(EUN_HARNESS) $(RESULTS) $(MEMEXP_ARGS)
 
 CHECK_TARGETS += kunit harness-check memory-experiment

@@ -4,7 +4,7 @@
 # Assemble and build rdma_rxe_eun.ko out of tree:
 #   1. take drivers/infiniband/sw/rxe from Debian's linux-source-6.12,
 #   2. apply drivers/infiniband/sw/rxe_eun/patches/series in order,
-#   3. add the project's eun_* files, include/ and Kbuild,
+#   3. add the project's eun_* files (every folder), include/ and Kbuild,
 #   4. build against the matching linux-headers (KDIR overrides).
 #
 # Usage: tools/assemble.sh [--no-build] BUILD_DIR
@@ -50,7 +50,11 @@ while read -r p; do
 	fi
 done < "$patches/series"
 
-cp "$own"/eun_*.c "$own"/eun_*.h "$stage/"
+# The project's files sit in folders by layer (core/, rx/, tx/, ...); the
+# build sees them flat, next to rxe's. Two files of one name would clash.
+dups=$(find "$own" -path "$own/patches" -prune -o -name 'eun_*.[ch]' -printf '%f\n' | sort | uniq -d)
+[ -z "$dups" ] || die "two files named $dups under $own"
+find "$own" -path "$own/patches" -prune -o -name 'eun_*.[ch]' -exec cp {} "$stage/" \;
 cp -r "$repo/include/." "$stage/include/"
 cp "$repo/Kbuild" "$stage/Kbuild"
 
