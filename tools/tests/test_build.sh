@@ -102,16 +102,14 @@ assemble() { "$repo/tools/assemble.sh" --no-build "$@" > "$tmp/out" 2> "$tmp/err
 if assemble "$tmp/good"; then
 	missing=
 	for hook in 'eun_resp_check_psn(qp, pkt)|rxe_resp.c' \
-		    'eun_comp_check_ack(qp, pkt, wqe)|rxe_comp.c' \
-		    'eun_req_init_packet(qp, wqe, pkt)|rxe_req.c' \
 		    'eun_qp_init(rxe, qp)|rxe_qp.c' \
 		    'eun_dev_init(rxe, ibdev_name)|rxe.c' 'eun_dev_cleanup(rxe)|rxe.c' \
 		    'eun_req_max_inflight(qp)|rxe_req.c' 'eun_req_retry(qp)|rxe_req.c' \
-		    'eun_rcv_unknown_opcode(rxe, pkt->opcode)|rxe_recv.c' \
+		    'eun_rcv_unknown_opcode(rxe)|rxe_recv.c' \
 		    'eun_rcv_drop(rxe)|rxe_recv.c' \
 		    'eun_comp_get_ack(qp, pkt)|rxe_comp.c' \
 		    'eun_req_resend(qp)|rxe_req.c' 'eun_req_owns(qp, wqe)|rxe_req.c' \
-		    'eun_req_must_wait(qp, wqe)|rxe_req.c' \
+		    'eun_req_admit(qp, wqe)|rxe_req.c' \
 		    'eun_qp_reset(qp)|rxe_qp.c' 'eun_qp_error(qp)|rxe_qp.c' \
 		    'EUN_PSN_CONSUMED|rxe_resp.c' \
 		    'EUN_LINK_TYPE|rxe.c' 'eun_main.c|' 'Kbuild|'; do
@@ -133,11 +131,11 @@ fi
 
 mkdir -p "$tmp/broken"
 cp "$own"/patches/* "$tmp/broken/"
-sed -i 's/^-	int diff = psn_compare/-	int diff = psn_kompare/' "$tmp/broken/0003-resp-check-psn.patch"
-sed -i 's/^ 	int diff = psn_compare/ 	int diff = psn_kompare/' "$tmp/broken/0003-resp-check-psn.patch"
+sed -i 's/^-	int diff = psn_compare/-	int diff = psn_kompare/' "$tmp/broken/0008-resp-check-psn.patch"
+sed -i 's/^ 	int diff = psn_compare/ 	int diff = psn_kompare/' "$tmp/broken/0008-resp-check-psn.patch"
 if EUN_PATCH_DIR=$tmp/broken assemble "$tmp/b1"; then
 	not_ok "assemble: a patch that does not apply is named" "assemble succeeded"
-elif grep -q 'patch 0003-resp-check-psn.patch does not apply' "$tmp/err"; then
+elif grep -q 'patch 0008-resp-check-psn.patch does not apply' "$tmp/err"; then
 	ok "assemble: a patch that does not apply is named"
 else
 	not_ok "assemble: a patch that does not apply is named" "$(cat "$tmp/err")"

@@ -1,99 +1,110 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Dispatch of the rxe hooks by QP ordering mode.
+ * The per-QP hooks: each reads the QP's ordering mode once and sends a
+ * go-back-N QP down rxe's stock path, a tracking QP to the ordering layer
+ * (qp/, rx/, tx/, comp/), which trusts that the QP tracks.
  *
  * The hooks are called with the locking rxe already holds at each site:
- * the responder and completer run in their QP's task, the requester in
- * its own. They must stay cheap for a go-back-N QP: one load and a
+ * the responder runs in its QP's receive task, the requester and the
+ * completer in its send task. For a go-back-N QP they cost one load and a
  * compare.
  */
 
 #include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_comp.h"
+#include "eun_counters.h"
+#include "eun_dev.h"
+#include "eun_opcode.h"
 #include "eun_qp.h"
+#include "eun_rx.h"
+#include "eun_tx.h"
+#include "eun_tx_loss.h"
 
-static const enum eun_counter eun_psn_counter[] = {
-	[EUN_PSN_ACCEPT]	= EUN_CNT_PSN_ACCEPT,
-	[EUN_PSN_DUPLICATE]	= EUN_CNT_PSN_DUPLICATE,
-	[EUN_PSN_DROP]		= EUN_CNT_PSN_DROP,
-};
-
-/* An ooo packet reached a go-back-N QP: its peer runs another mode. */
-static enum eun_psn_verdict eun_resp_mode_mismatch(struct rxe_qp *qp)
+/**
+ * eun_qp_init() - choose a new QP's ordering mode and set up its state
+ * @rxe: the device
+ * @qp: the QP, with its queues created
+ *
+ * RC QPs of a device in a tracking mode track. One that cannot (a shared
+ * receive queue, a failed allocation) runs go-back-N and is counted.
+ */
+void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
 {
-	eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_RX_MODE);
-	return EUN_PSN_CONSUMED;
+	enum eun_qp_mode mode = eun_dev_mode(rxe);
+
+	qp->eun.mode = EUN_QP_GO_BACK_N;
+	if (mode == EUN_QP_GO_BACK_N || qp_type(qp) != IB_QPT_RC)
+		return;
+	if (eun_qp_setup(rxe, qp)) {
+		eun_counter_inc(rxe, EUN_CNT_QP_FALLBACK);
+		return;
+	}
+	qp->eun.mode = mode;
 }
 
-static enum eun_psn_verdict eun_count_psn(struct rxe_qp *qp,
-					  enum eun_psn_verdict verdict)
+/* The QP is being destroyed; its tasks and timers are stopped. */
+void eun_qp_cleanup(struct rxe_qp *qp)
 {
-	if (verdict != EUN_PSN_STOCK && verdict != EUN_PSN_CONSUMED)
-		eun_counter_inc(to_rdev(qp->ibqp.device),
-				eun_psn_counter[verdict]);
-	return verdict;
+	if (eun_qp_tracks(qp))
+		eun_qp_teardown(qp);
 }
 
+/* The QP moved to RESET; its tasks are stopped and drained. */
+void eun_qp_reset(struct rxe_qp *qp)
+{
+	if (eun_qp_tracks(qp))
+		eun_qp_forget(qp);
+}
+
+/* The QP moved to the error state, under rxe's qp->state_lock. */
+void eun_qp_error(struct rxe_qp *qp)
+{
+	if (eun_qp_tracks(qp))
+		eun_qp_release(qp);
+}
+
+/**
+ * eun_resp_check_psn() - the responder's first look at a request packet
+ * @qp: the QP, in its receive task
+ * @pkt: a request packet
+ *
+ * Return: EUN_PSN_CONSUMED for a packet the ordering layer handled (or
+ * dropped, counted: an ooo packet reaching a go-back-N QP means that its
+ * peer runs another mode), EUN_PSN_STOCK for rxe's own checks.
+ */
 enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt)
 {
-	switch (qp->eun.mode) {
-	case EUN_QP_STATIC:
-	case EUN_QP_EUNOMIA:
+	if (eun_qp_tracks(qp))
 		return eun_rx_request(qp, pkt);
-	case EUN_QP_GO_BACK_N:
-	default:
-		if (eun_op_is_ooo_request(pkt->opcode))
-			return eun_resp_mode_mismatch(qp);
-		return eun_count_psn(qp, EUN_PSN_STOCK);
-	}
+	if (!eun_op_is_ooo_request(pkt->opcode))
+		return EUN_PSN_STOCK;
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RX_MODE);
+	return EUN_PSN_CONSUMED;
 }
 
-enum eun_ack_verdict eun_comp_check_ack(struct rxe_qp *qp,
-					struct rxe_pkt_info *pkt,
-					struct rxe_send_wqe *wqe)
-{
-	switch (qp->eun.mode) {
-	case EUN_QP_GO_BACK_N:
-	default:
-		return EUN_ACK_STOCK;
-	}
-}
-
-/* Every packet the completer dequeues, before its PSN is looked at. */
+/**
+ * eun_comp_get_ack() - the completer's first look at a response packet
+ * @qp: the QP, in its send task
+ * @pkt: the packet, before rxe looks at its PSN
+ *
+ * An EUN_ACK carries a SACK bitmap that must reach the scoreboard whatever
+ * its PSN says to rxe's check_psn().
+ *
+ * Return: EUN_ACK_STOCK for rxe's own handling (every stock packet, and an
+ * EUN_ACK dressed as rxe's ACK or NAK), EUN_ACK_CONSUMED for one dropped
+ * and counted (malformed, or sent to a go-back-N QP).
+ */
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt)
 {
-	return eun_comp_ack(qp, pkt);
-}
-
-void eun_req_init_packet(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
-			 struct rxe_pkt_info *pkt)
-{
-}
-
-/* The requester holds the next packet (beyond the in-flight window). */
-bool eun_req_must_wait(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
-{
-	return eun_tx_must_wait(qp, wqe);
-}
-
-/* The requester's next packet is built by eun_req_send(), not by rxe. */
-bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
-{
-	return eun_tx_owns(qp, wqe);
-}
-
-int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
-		 struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
-		 u32 payload)
-{
-	return eun_tx_send(qp, av, wqe, pkt, payload);
-}
-
-/* Before any new packet: resend a hole. 1: one went, call again. */
-int eun_req_resend(struct rxe_qp *qp)
-{
-	return eun_tx_resend(qp);
+	if (!eun_op_is_ooo_ack(pkt->opcode))
+		return EUN_ACK_STOCK;
+	if (eun_qp_tracks(qp))
+		return eun_comp_ack(qp, pkt);
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RX_MODE);
+	return EUN_ACK_CONSUMED;
 }
 
 /*
@@ -105,39 +116,60 @@ int eun_req_resend(struct rxe_qp *qp)
  */
 u32 eun_req_max_inflight(struct rxe_qp *qp)
 {
-	u32 max = eun_dev_max_inflight(to_rdev(qp->ibqp.device));
+	u32 max = eun_dev_max_inflight(eun_qp_rxe(qp));
 
 	return eun_qp_tracks(qp) ? max - 1 : max;
 }
 
+/* Before any new packet: resend one hole the scoreboard holds lost. */
+enum eun_resend_verdict eun_req_resend(struct rxe_qp *qp)
+{
+	return eun_qp_tracks(qp) ? eun_tx_resend(qp) : EUN_RESEND_NONE;
+}
+
 /*
- * The retransmit timer (or an RNR wait) ran out. A tracking QP marks its
- * holes lost and returns true; otherwise the requester rewinds to the
- * oldest unacknowledged PSN: go-back-N.
+ * Whether the requester's next packet may go now: a tracking QP fences
+ * stock-format requests and keeps within its scoreboard (eun_tx_admit()).
+ */
+bool eun_req_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	return !eun_qp_tracks(qp) || eun_tx_admit(qp, wqe);
+}
+
+/* The requester's next packet is built by eun_req_send(), not by rxe. */
+bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	return eun_qp_tracks(qp) && eun_tx_owns(wqe);
+}
+
+/*
+ * Send a packet of a WQE eun_req_owns() took, so of a tracking QP, in the
+ * ooo format. Return: 0 or a negative error for the WQE.
+ */
+int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
+		 struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
+		 u32 payload)
+{
+	return eun_tx_send(qp, av, wqe, pkt, payload);
+}
+
+/**
+ * eun_req_retry() - the retransmit timer, a NAK or an RNR wait asks for a
+ *	retry
+ * @qp: the QP, in its send task
+ *
+ * A tracking QP marks its holes lost and resends them selectively. What is
+ * left, a go-back-N QP or a tracking QP's fenced stock-format request, is
+ * rewound by rxe to the oldest unacknowledged PSN: go-back-N, counted.
+ *
+ * Return: true when the ordering layer took the retry.
  */
 bool eun_req_retry(struct rxe_qp *qp)
 {
-	if (eun_tx_timeout(qp))
+	if (eun_qp_tracks(qp) && eun_tx_loss_timeout(qp))
 		return true;
-	if (!eun_qp_tracks(qp))
-		eun_counter_inc(to_rdev(qp->ibqp.device), EUN_CNT_GBN_RETRY);
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_GBN_RETRY);
 	return false;
-}
-
-/*
- * rxe_rcv() knows no such opcode. A peer whose QP runs another ordering
- * mode sends opcodes that only that mode knows: counted apart, so that
- * a user can tell a mode mismatch from a broken packet.
- */
-void eun_rcv_unknown_opcode(struct rxe_dev *rxe, u8 opcode)
-{
-	eun_counter_inc(rxe, EUN_CNT_RCV_DROP_OPCODE);
-}
-
-/* rxe_rcv() dropped a packet: stock rxe keeps no count of it. */
-void eun_rcv_drop(struct rxe_dev *rxe)
-{
-	eun_counter_inc(rxe, EUN_CNT_RCV_DROP);
 }
 
 /*
@@ -152,4 +184,20 @@ void eun_rcv_drop(struct rxe_dev *rxe)
 void eun_post_send_kick(struct rxe_qp *qp)
 {
 	rxe_run_task(&qp->send_task);
+}
+
+/*
+ * rxe_rcv() knows no such opcode. A peer whose QP runs another ordering
+ * mode sends opcodes that only that mode knows: counted apart, so that
+ * a user can tell a mode mismatch from a broken packet.
+ */
+void eun_rcv_unknown_opcode(struct rxe_dev *rxe)
+{
+	eun_counter_inc(rxe, EUN_CNT_RCV_DROP_OPCODE);
+}
+
+/* rxe_rcv() dropped a packet: stock rxe keeps no count of it. */
+void eun_rcv_drop(struct rxe_dev *rxe)
+{
+	eun_counter_inc(rxe, EUN_CNT_RCV_DROP);
 }

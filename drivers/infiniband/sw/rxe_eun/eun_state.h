@@ -4,7 +4,8 @@
  *
  * rxe embeds one struct eun_dev in each device and one struct eun_qp in
  * each QP (patch 0002). Only the eun_* files read or write them, so this
- * header needs no rxe type and can be included from rxe_verbs.h.
+ * header needs no rxe type and can be included from rxe_verbs.h. Each
+ * struct says who may change it and under which lock.
  */
 #ifndef EUN_STATE_H
 #define EUN_STATE_H
@@ -83,38 +84,51 @@ struct eun_params {
 
 /**
  * struct eun_dev - per-device rxe_eun state
- * @counters: rxe_eun counters, shown after the stock ones in hw_counters
+ * @counters: rxe_eun event counters, shown after the stock ones
  * @params: parameters copied when the device was created
- * @lock: guards @mc and @bm, which every QP's receive task shares
- * @mc: the device's emulated on-chip memory
- * @bm: the reorder bitmaps of the device's QPs, kept in @mc
- * @conn_ida: connection indexes of @mc, one per tracking QP
- * @lp: held last packets of WRITEs (write_sync=receiver), guarded by @lock
- * @lp_mr: the target MR of each slot of @lp, referenced while held
+ * @ready: set once everything below is set up (eun_dev.c)
  * @debugfs: the device's debugfs directory, or NULL
  * @debugfs_qpn: QP number the debugfs file "qp" shows (written there)
- * @ready: set once everything above is set up
+ * @conn_ida: connection indexes of @mc, one per tracking QP (the IDA
+ *	locks itself)
+ * @lock: the device lock, see below
+ * @mc: the device's emulated on-chip memory
+ * @bm: the reorder bitmaps of the device's QPs, kept in @mc
+ * @lp: held last packets of WRITEs (write_sync=receiver)
+ * @lp_mr: the target MR of each slot of @lp, referenced while held
  */
 struct eun_dev {
 	atomic64_t counters[EUN_NUM_EVENT_COUNTERS];
 	struct eun_params params;
-	spinlock_t lock; /* guards mc and bm */
-	struct eun_memctl mc;
-	struct eun_bm bm;
-	struct ida conn_ida;
-	struct eun_lastpkt lp;
-	struct rxe_mr **lp_mr;
+	bool ready;
 	struct dentry *debugfs;
 	u32 debugfs_qpn;
-	bool ready;
+	struct ida conn_ida;
+
+	/*
+	 * The device lock: every QP's receive task shares the emulated
+	 * memory, and a QP's error path (under rxe's qp->state_lock, taken
+	 * with interrupts off) gives memory back from another context.
+	 * Always taken with spin_lock_irqsave(): the one flavour that is
+	 * right in all of those contexts. It guards, here, @mc and @bm
+	 * (bitmap blocks and their connections) and @lp with @lp_mr (the
+	 * slots of held last packets and their MRs); and in each QP's
+	 * struct eun_rx, @open, @wsync_held and @wsync_first. Nothing
+	 * under it sleeps, allocates or prints.
+	 */
+	spinlock_t lock;
+	struct eun_memctl mc;
+	struct eun_bm bm;
+	struct eun_lastpkt lp;
+	struct rxe_mr **lp_mr;
 };
 
 /**
- * struct eun_rx - receive side of a tracking QP (eun_rx.c), changed only by
- *	the QP's receive task
+ * struct eun_rx - receive side of a tracking QP (rx/), changed only by the
+ *	QP's receive task, except the fields under the device lock
  * @conn: connection index in the device's memory controller
  * @started: @hq starts at message 0 of this connection (cleared by reset)
- * @open: the bitmap connection is open at @epsn; guarded by the device lock
+ * @open: the bitmap connection is open at @epsn; under the device lock
  *	(the QP error path closes it from another context)
  * @epsn: expected PSN: every PSN before it has arrived
  * @stock_psn: a stock-format request was left to rxe at @epsn; take the
@@ -124,9 +138,10 @@ struct eun_dev {
  * @dup_psn: that duplicate
  * @hq: completions of SEND and WRITE with immediate, held until in order
  * @wsync_held: last packets of WRITEs the QP holds in the device's pool
- *	(write_sync=receiver); changed under the device lock
+ *	(write_sync=receiver); under the device lock
  * @wsync_first: the earliest last PSN among them while @wsync_held; may
- *	be early (a held packet given back), never late
+ *	be early (a held packet given back), never late; under the device
+ *	lock
  */
 struct eun_rx {
 	u32 conn;
@@ -158,8 +173,8 @@ struct eun_tx_wqe {
 };
 
 /**
- * struct eun_tx - send side of a tracking QP (eun_tx.c, eun_comp.c),
- *	changed only by the QP's send task (requester and completer)
+ * struct eun_tx - send side of a tracking QP (tx/, comp/), changed only by
+ *	the QP's send task (requester and completer); no lock
  * @open: @sb starts at the PSN the requester sends next
  * @stock_out: a stock-format request (READ, atomic, ...) is outstanding
  * @recv_seq: receive-WQE sequence number of the next SEND or WRITE with
@@ -169,7 +184,8 @@ struct eun_tx_wqe {
  * @nwqe: entries in @wqe
  * @sb: what became of every PSN in flight
  * @rw: RACK reorder window
- * @rack_timer: fires when the reorder window of a PSN runs out
+ * @rack_timer: fires when the reorder window of a PSN runs out (set up,
+ *	armed and stopped by eun_tx_loss.c only)
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
  */
 struct eun_tx {

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Completer side of a tracking QP: what an EUN_ACK tells the sender.
+ *
+ * The SACK bitmap and a NACK go to the scoreboard and the reorder window,
+ * which decide what is lost; reordering alone never is. Then the packet
+ * goes on through rxe's completer as the cumulative ACK it also is (BTH PSN
+ * epsn - 1), which completes every WQE whose last PSN it passes. A NACK
+ * for an invalid request or an access error, or for want of a receive
+ * WQE, goes on as rxe's own NAK at epsn, so that the WQE fails, or waits
+ * for the RNR timer, with its verbs meaning.
+ *
+ * Runs in the QP's send task, for tracking QPs only (eun_hooks.c
+ * dispatches); loss detection itself is tx/eun_tx_loss.c's.
+ */
+
+#include "rxe.h"
+#include "eun/eun_wire.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_comp.h"
+#include "eun_tx_loss.h"
+
+static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
+{
+	eun_counter_inc(eun_qp_rxe(qp), c);
+}
+
+static void eun_comp_scoreboard(struct rxe_qp *qp,
+				const struct eun_ack_info *a)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u64 widened = tx->rw.stats.widened;
+	struct eun_sb_ack_result res;
+	u64 now = ktime_get_ns();
+	u32 i;
+
+	if (eun_sb_ack(&tx->sb, a->epsn, a->sack,
+		       a->sack_words * EUN_SACK_WORD_BITS, now, &res)) {
+		eun_comp_count(qp, EUN_CNT_ACK_BAD);
+		return;
+	}
+	eun_rw_update(&tx->rw, &tx->sb, &res, now);
+	for (i = 0; i < res.spurious; i++)
+		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
+	if (a->dup && eun_sb_dup(&tx->sb, a->dup_psn) == 1) {
+		eun_rw_spurious(&tx->rw, now);
+		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
+	}
+	if (a->kind == EUN_ACK_KIND_NACK &&
+	    (a->reason == EUN_NACK_CAP || a->reason == EUN_NACK_NOMEM))
+		eun_sb_mark_lost(&tx->sb, a->nack_psn, EUN_SB_CAUSE_NACK);
+	eun_counter_add(eun_qp_rxe(qp), EUN_CNT_RW_WIDENED,
+			tx->rw.stats.widened - widened);
+	eun_tx_loss_detect(qp, now);
+}
+
+/* Hand rxe's completer the NAK a NACK means in verbs terms, if any. */
+static void eun_comp_nak(struct rxe_pkt_info *pkt,
+			 const struct eun_ack_info *a)
+{
+	u8 syn;
+
+	if (a->kind != EUN_ACK_KIND_NACK)
+		return;
+	switch (a->reason) {
+	case EUN_NACK_INVALID:
+		syn = AETH_NAK_INVALID_REQ;
+		break;
+	case EUN_NACK_ACCESS:
+		syn = AETH_NAK_REM_ACC_ERR;
+		break;
+	case EUN_NACK_RNR:
+		/* The responder put its RNR timer code in the AETH. */
+		syn = aeth_syn(pkt);
+		if ((syn & AETH_TYPE_MASK) != AETH_RNR_NAK)
+			syn = AETH_RNR_NAK;
+		break;
+	default:
+		return;
+	}
+	aeth_set_syn(pkt, syn);
+	pkt->psn = a->epsn;
+	bth_set_psn(pkt, a->epsn);
+}
+
+static void eun_comp_as_stock_ack(struct rxe_pkt_info *pkt)
+{
+	u32 keep = pkt->mask & (RXE_GRH_MASK | RXE_LOOPBACK_MASK);
+
+	pkt->opcode = IB_OPCODE_RC_ACKNOWLEDGE;
+	pkt->mask = rxe_opcode[IB_OPCODE_RC_ACKNOWLEDGE].mask | keep;
+}
+
+/**
+ * eun_comp_ack() - take an EUN_ACK before rxe's completer looks at it
+ * @qp: the tracking QP, in its send task
+ * @pkt: an EUN_ACK the completer dequeued
+ *
+ * Return: EUN_ACK_STOCK to go on with the packet, now dressed as rxe's ACK
+ * or NAK; EUN_ACK_CONSUMED to drop it, malformed (counted).
+ */
+enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
+				  struct rxe_pkt_info *pkt)
+{
+	static const enum eun_counter kind_counter[] = {
+		[EUN_ACK_KIND_ACK]	= EUN_CNT_ACK_RCVD,
+		[EUN_ACK_KIND_SACK]	= EUN_CNT_SACK_RCVD,
+		[EUN_ACK_KIND_NACK]	= EUN_CNT_NACK_RCVD,
+	};
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_ack_info a;
+
+	BUILD_BUG_ON(ARRAY_SIZE(kind_counter) != EUN_ACK_KIND_COUNT);
+	if (eun_ack_parse(payload_addr(pkt), payload_size(pkt), &a) < 0 ||
+	    eun_psn_add(a.epsn, EUN_PSN_MASK) != pkt->psn) {
+		eun_comp_count(qp, EUN_CNT_ACK_BAD);
+		return EUN_ACK_CONSUMED;
+	}
+	eun_comp_count(qp, kind_counter[a.kind]);
+
+	if (tx->open && !tx->stock_out)
+		eun_comp_scoreboard(qp, &a);
+	eun_comp_nak(pkt, &a);
+	eun_comp_as_stock_ack(pkt);
+	return EUN_ACK_STOCK;
+}

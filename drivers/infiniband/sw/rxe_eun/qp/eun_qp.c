@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Life of a tracking QP's ordering state: what it allocates when it is
+ * created, and what it gives back on reset, error and destroy. Which QPs
+ * track is decided once, by eun_qp_init() in eun_hooks.c.
+ *
+ * Everything a tracking QP needs is allocated here, at create time, in
+ * process context: the data path never allocates host memory. The reorder
+ * bitmap is the exception by design, and lives in the device's emulated
+ * memory; it is opened lazily by the receive side and closed here.
+ */
+
+#include "rxe.h"
+#include "rxe_queue.h"
+#include "eun_rxe.h"
+#include "eun_dev.h"
+#include "eun_qp.h"
+#include "eun_rx_wsync.h"
+#include "eun_tx_loss.h"
+
+/* Window of messages the completion hold queue can track. */
+static u32 eun_qp_hq_cap(struct rxe_qp *qp)
+{
+	u32 want = qp->rq.max_wr ? qp->rq.max_wr : 1;
+
+	return min_t(u32, roundup_pow_of_two(want), EUN_HQ_MAX_CAP);
+}
+
+/* Ring slots of the scoreboard: every PSN the requester may have in flight. */
+static u32 eun_qp_sb_cap(struct rxe_qp *qp)
+{
+	u32 want = 2 * eun_dev_max_inflight(eun_qp_rxe(qp));
+
+	return clamp_t(u32, roundup_pow_of_two(want), EUN_SB_MIN_CAPACITY,
+		       EUN_SB_MAX_CAPACITY);
+}
+
+static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
+{
+	struct eun_qp *eq = &qp->eun;
+	int conn;
+	int err;
+
+	conn = ida_alloc_max(&rxe->eun.conn_ida, EUN_DEV_MAX_CONNS - 1,
+			     GFP_KERNEL);
+	if (conn < 0)
+		return conn;
+	eq->rx.conn = conn;
+
+	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
+	if (err)
+		goto err_hq;
+	err = eun_sb_init(&eq->tx.sb, eun_qp_sb_cap(qp), 0);
+	if (err)
+		goto err_sb;
+	eq->tx.nwqe = qp->sq.queue->index_mask + 1;
+	eq->tx.wqe = kcalloc(eq->tx.nwqe, sizeof(*eq->tx.wqe), GFP_KERNEL);
+	if (!eq->tx.wqe) {
+		err = -ENOMEM;
+		goto err_wqe;
+	}
+	eun_rw_init(&eq->tx.rw);
+	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
+	eun_tx_loss_init(qp);
+	return 0;
+
+err_wqe:
+	eun_sb_destroy(&eq->tx.sb);
+err_sb:
+	eun_holdq_destroy(&eq->rx.hq);
+err_hq:
+	ida_free(&rxe->eun.conn_ida, conn);
+	return err;
+}
+
+/**
+ * eun_qp_setup() - set up the ordering state of a new tracking QP
+ * @rxe: the device, in a tracking mode
+ * @qp: a new RC QP, with its queues created
+ *
+ * A QP with a shared receive queue cannot track (its receive WQEs are not
+ * numbered per QP).
+ *
+ * Return: 0, -EOPNOTSUPP for a QP that cannot track, or the error of an
+ * allocation; the QP then runs go-back-N.
+ */
+int eun_qp_setup(struct rxe_dev *rxe, struct rxe_qp *qp)
+{
+	if (qp->srq || !qp->rq.queue || !qp->sq.queue)
+		return -EOPNOTSUPP;
+	return eun_qp_alloc(rxe, qp);
+}
+
+/* Give the bitmap's emulated memory back; any context. */
+static void eun_qp_close_bitmap(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	unsigned long flags;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	if (qp->eun.rx.open) {
+		eun_bm_close(&ed->bm, qp->eun.rx.conn);
+		qp->eun.rx.open = false;
+	}
+	spin_unlock_irqrestore(&ed->lock, flags);
+}
+
+/**
+ * eun_qp_forget() - forget the ordering state of a QP moved to RESET
+ * @qp: the QP; its tasks are stopped and drained
+ */
+void eun_qp_forget(struct rxe_qp *qp)
+{
+	eun_qp_close_bitmap(qp);
+	eun_rx_wsync_drop(qp);
+	eun_tx_loss_stop(qp);
+	qp->eun.tx.open = false;
+	qp->eun.tx.wsync_psn = EUN_WSYNC_NO_PSN;
+	qp->eun.tx.stock_out = false;
+	qp->eun.rx.stock_psn = false;
+}
+
+/**
+ * eun_qp_release() - release what a QP in error no longer needs
+ * @qp: the QP, just moved to the error state; called with rxe's
+ *	qp->state_lock held, interrupts off
+ *
+ * An erred QP places nothing more: its bitmap memory and held last
+ * packets go back to the device at once, not when the application gets
+ * round to destroying it.
+ */
+void eun_qp_release(struct rxe_qp *qp)
+{
+	lockdep_assert_held(&qp->state_lock);
+	eun_qp_close_bitmap(qp);
+	eun_rx_wsync_drop(qp);
+}
+
+/**
+ * eun_qp_teardown() - free a QP's ordering state
+ * @qp: the QP being destroyed; its tasks and timers are stopped
+ */
+void eun_qp_teardown(struct rxe_qp *qp)
+{
+	struct rxe_dev *rxe = eun_qp_rxe(qp);
+	struct eun_qp *eq = &qp->eun;
+
+	eun_qp_close_bitmap(qp);
+	eun_rx_wsync_drop(qp);
+	eun_tx_loss_stop(qp);
+	kfree(eq->tx.wqe);
+	eq->tx.wqe = NULL;
+	eun_sb_destroy(&eq->tx.sb);
+	eun_holdq_destroy(&eq->rx.hq);
+	ida_free(&rxe->eun.conn_ida, eq->rx.conn);
+	eq->mode = EUN_QP_GO_BACK_N;
+}

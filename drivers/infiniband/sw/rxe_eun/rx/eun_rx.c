@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Receive side of a tracking QP: every request packet of the QP passes
+ * here before rxe's responder sees it.
+ *
+ * An ooo packet (EUN_WRITE, EUN_SEND) is handled whole: the reorder bitmap
+ * says whether it is new, it is placed where it says it goes, its
+ * completion (SEND, WRITE with immediate) waits in the hold queue until
+ * every earlier PSN is in, and an EUN_ACK answers when the sender needs
+ * news. rxe's responder then only frees it. A stock-format request (READ,
+ * atomic, ...) is left to rxe, and only in order: the sender fences them,
+ * so the cursor rxe keeps and the bitmap's head meet at it.
+ */
+
+#include "rxe.h"
+#include "rxe_queue.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_opcode.h"
+#include "eun_rx.h"
+#include "eun_rx_ack.h"
+#include "eun_rx_place.h"
+#include "eun_rx_wsync.h"
+
+/*
+ * Packets placed since the last acknowledgment after which an out-of-order
+ * one is SACKed even without AckReq: the sender learns of a hole within
+ * that many packets, and a network that reorders every few packets gets a
+ * SACK per this many packets rather than one per reordering.
+ */
+#define EUN_RX_SACK_GAP		8
+
+static void eun_rx_count(struct rxe_qp *qp, enum eun_counter c)
+{
+	eun_counter_inc(eun_qp_rxe(qp), c);
+}
+
+/* Open the bitmap connection at @psn; called with the device lock held. */
+static int eun_rx_open_at(struct rxe_qp *qp, u32 psn)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	int err;
+
+	lockdep_assert_held(&ed->lock);
+	if (rx->open)
+		eun_bm_close(&ed->bm, rx->conn);
+	err = eun_bm_open(&ed->bm, rx->conn, psn);
+	rx->open = !err;
+	if (!err)
+		rx->epsn = psn;
+	return err;
+}
+
+/*
+ * The first packet after RTR opens the connection at the responder's PSN;
+ * a stock-format request rxe executed moved that PSN: follow it.
+ */
+static int eun_rx_sync(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	unsigned long flags;
+	int err = 0;
+
+	if (!rx->started) {
+		eun_holdq_reset(&rx->hq, 0);
+		rx->started = true;
+		rx->unacked = 0;
+		rx->dup_pending = false;
+	}
+	if (rx->open && !rx->stock_psn)
+		return 0;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	if (!rx->open || qp->resp.psn != rx->epsn)
+		err = eun_rx_open_at(qp, qp->resp.psn);
+	spin_unlock_irqrestore(&ed->lock, flags);
+	rx->stock_psn = false;
+	return err;
+}
+
+static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
+						 struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
+
+	if (ahead > 0) {
+		/* The sender fences these: only a stale copy gets here. */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		return EUN_PSN_CONSUMED;
+	}
+	qp->resp.psn = rx->epsn;
+	rx->stock_psn = !ahead;
+	return EUN_PSN_STOCK;
+}
+
+static int eun_rx_check_lengths(struct rxe_qp *qp, const struct eun_rx_pkt *p)
+{
+	const struct eun_ext_hdr *eh = &p->eh;
+	bool last = eh->flags & EUN_EXT_F_LAST;
+
+	if (p->len > qp->mtu)
+		return -EMSGSIZE;
+	if ((u64)eh->pkt_index * qp->mtu != eh->offset)
+		return -EPROTO;
+	if ((u64)eh->offset + p->len > eh->msg_len && eh->msg_len)
+		return -EPROTO;
+	if (last ? eh->offset + p->len != eh->msg_len : p->len != qp->mtu)
+		return -EPROTO;
+	return 0;
+}
+
+static int eun_rx_parse(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			struct eun_rx_pkt *p)
+{
+	u32 ext_off = rxe_opcode[pkt->opcode].length - EUN_EXT_HDR_LEN;
+	int end = pkt->paylen - bth_pad(pkt) - RXE_ICRC_SIZE;
+	int n;
+
+	if (end < (int)rxe_opcode[pkt->opcode].length)
+		return -EMSGSIZE;
+	n = eun_ext_parse(pkt->hdr + ext_off, end - ext_off, &p->eh);
+	if (n < 0)
+		return n;
+	p->data = pkt->hdr + ext_off + n;
+	p->len = end - ext_off - n;
+	p->is_write = pkt->opcode == (IB_OPCODE_RC | EUN_OP_RC_WRITE);
+	return eun_rx_check_lengths(qp, p);
+}
+
+/* Receive WQE of message @seq, if the application has posted it. */
+static struct rxe_recv_wqe *eun_rx_recv_wqe(struct rxe_qp *qp, u32 seq)
+{
+	struct rxe_queue *q = qp->rq.queue;
+	struct eun_holdq *hq = &qp->eun.rx.hq;
+	u32 ahead = eun_psn_dist(eun_holdq_head_seq(hq), seq);
+
+	if (!eun_holdq_in_window(hq, seq) ||
+	    ahead >= queue_count(q, QUEUE_TYPE_FROM_CLIENT))
+		return NULL;
+	return queue_addr_from_index(q, queue_get_consumer(q,
+					QUEUE_TYPE_FROM_CLIENT) + ahead);
+}
+
+/* Whether the packet's message completes into a receive WQE. */
+static bool eun_rx_has_completion(const struct eun_rx_pkt *p)
+{
+	return !p->is_write || (p->eh.flags & EUN_EXT_F_IMM);
+}
+
+static enum eun_nack_reason eun_rx_check_target(struct rxe_qp *qp,
+						struct rxe_pkt_info *pkt,
+						struct eun_rx_pkt *p)
+{
+	if (eun_rx_has_completion(p)) {
+		p->wqe = eun_rx_recv_wqe(qp, p->eh.msg_seq);
+		if (!p->wqe)
+			return EUN_NACK_RNR;
+	}
+	if (!p->is_write)
+		return eun_rx_place_recv_target(qp, p);
+	return eun_rx_place_write_target(qp, pkt, p);
+}
+
+static void eun_rx_nack(struct rxe_qp *qp, enum eun_nack_reason reason,
+			u32 psn)
+{
+	static const enum eun_counter reason_counter[] = {
+		[EUN_NACK_NONE]		= EUN_CNT_NACK_SENT_ERR,
+		[EUN_NACK_CAP]		= EUN_CNT_NACK_SENT_CAP,
+		[EUN_NACK_NOMEM]	= EUN_CNT_NACK_SENT_NOMEM,
+		[EUN_NACK_INVALID]	= EUN_CNT_NACK_SENT_ERR,
+		[EUN_NACK_RNR]		= EUN_CNT_NACK_SENT_RNR,
+		[EUN_NACK_ACCESS]	= EUN_CNT_NACK_SENT_ERR,
+	};
+
+	BUILD_BUG_ON(ARRAY_SIZE(reason_counter) != EUN_NACK_REASON_COUNT);
+	eun_rx_count(qp, reason_counter[reason]);
+	eun_rx_ack_send(qp, EUN_ACK_KIND_NACK, reason, psn);
+}
+
+static void eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			    const struct eun_holdq_done *d)
+{
+	struct rxe_recv_wqe *wqe = queue_head(qp->rq.queue,
+					      QUEUE_TYPE_FROM_CLIENT);
+	bool imm = d->has_imm;
+	struct rxe_cqe cqe = {};
+
+	if (WARN_ON_ONCE(!wqe))
+		return;
+	if (qp->rcq->is_user) {
+		struct ib_uverbs_wc *uwc = &cqe.uibwc;
+
+		uwc->wr_id = wqe->wr_id;
+		uwc->status = IB_WC_SUCCESS;
+		uwc->opcode = d->kind == EUN_HQ_WRITE_IMM ?
+			      IB_WC_RECV_RDMA_WITH_IMM : IB_WC_RECV;
+		uwc->byte_len = d->byte_len;
+		uwc->qp_num = qp->ibqp.qp_num;
+		uwc->wc_flags = IB_WC_GRH | (imm ? IB_WC_WITH_IMM : 0);
+		uwc->ex.imm_data = imm ? cpu_to_be32(d->imm) : 0;
+		uwc->port_num = qp->attr.port_num;
+	} else {
+		struct ib_wc *wc = &cqe.ibwc;
+
+		wc->wr_id = wqe->wr_id;
+		wc->status = IB_WC_SUCCESS;
+		wc->opcode = d->kind == EUN_HQ_WRITE_IMM ?
+			     IB_WC_RECV_RDMA_WITH_IMM : IB_WC_RECV;
+		wc->byte_len = d->byte_len;
+		wc->qp = &qp->ibqp;
+		wc->wc_flags = IB_WC_GRH | IB_WC_WITH_NETWORK_HDR_TYPE |
+			       (imm ? IB_WC_WITH_IMM : 0);
+		wc->network_hdr_type =
+			PKT_TO_SKB(pkt)->protocol == htons(ETH_P_IP) ?
+			RDMA_NETWORK_IPV4 : RDMA_NETWORK_IPV6;
+		wc->ex.imm_data = imm ? cpu_to_be32(d->imm) : 0;
+		wc->port_num = qp->attr.port_num;
+	}
+
+	queue_advance_consumer(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
+	qp->resp.msn++;
+	rxe_counter_inc(eun_qp_rxe(qp), RXE_CNT_RDMA_RECV);
+	if (rxe_cq_post(qp->rcq, &cqe, d->cookie))
+		rxe_qp_error(qp);
+}
+
+/* Hand out, in posted order, every completion now in order. */
+static void eun_rx_complete(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	struct eun_holdq_done d;
+
+	while (eun_holdq_pop(&rx->hq, rx->epsn, &d))
+		eun_rx_post_cqe(qp, pkt, &d);
+}
+
+static void eun_rx_note(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			const struct eun_rx_pkt *p)
+{
+	const struct eun_ext_hdr *eh = &p->eh;
+	struct eun_holdq_pkt hp = {
+		.msg_seq = eh->msg_seq,
+		.psn = pkt->psn,
+		.pkt_index = eh->pkt_index,
+		.is_last = eh->flags & EUN_EXT_F_LAST,
+		.has_imm = eh->flags & EUN_EXT_F_IMM,
+		.imm = eh->imm,
+		.byte_len = eh->msg_len,
+		.cookie = bth_se(pkt),
+	};
+
+	if (p->is_write)
+		hp.kind = EUN_HQ_WRITE_IMM;
+	else
+		hp.kind = hp.has_imm ? EUN_HQ_SEND_IMM : EUN_HQ_SEND;
+	if (eun_holdq_note(&qp->eun.rx.hq, &hp) < 0)
+		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
+}
+
+/* Acknowledge a placed packet when the sender needs to hear of it. */
+static void eun_rx_ack_placed(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			      const struct eun_bm_result *res)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	bool send;
+
+	rx->unacked++;
+	if (res->verdict == EUN_BM_OOO) {
+		/* A first hole after a long in-order run is told at once. */
+		send = bth_ack(pkt) || rx->unacked >= EUN_RX_SACK_GAP;
+	} else {
+		/* A filled hole, or the sender asked. */
+		send = res->advance > 1 || bth_ack(pkt);
+	}
+	if (send)
+		eun_rx_ack_send(qp, EUN_ACK_KIND_SACK, EUN_NACK_NONE, 0);
+}
+
+static enum eun_psn_verdict eun_rx_duplicate(struct rxe_qp *qp, u32 psn)
+{
+	qp->eun.rx.dup_pending = true;
+	qp->eun.rx.dup_psn = psn;
+	eun_rx_count(qp, EUN_CNT_PSN_DUPLICATE);
+	eun_rx_ack_send(qp, EUN_ACK_KIND_SACK, EUN_NACK_NONE, 0);
+	return EUN_PSN_CONSUMED;
+}
+
+/* Ask the bitmap about a packet whose target was checked. */
+static int eun_rx_track(struct rxe_qp *qp, u32 psn, struct eun_bm_result *res)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	unsigned long flags;
+	int err = -ENOENT;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	if (rx->open)
+		err = eun_bm_rx(&ed->bm, rx->conn, rx->epsn, psn, res);
+	spin_unlock_irqrestore(&ed->lock, flags);
+	return err;
+}
+
+/* Placement failed: the QP cannot go on (its MR changed under it). */
+static void eun_rx_place_failed(struct rxe_qp *qp, u32 psn)
+{
+	eun_rx_nack(qp, EUN_NACK_ACCESS, psn);
+	rxe_qp_error(qp);
+}
+
+/*
+ * A new packet: place it (or keep it aside, @held: write_sync=receiver),
+ * and once the expected PSN moves, the held last packets and the
+ * completions it put in order.
+ */
+static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			  struct eun_rx_pkt *p, const struct eun_bm_result *res,
+			  bool held)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	bool last = p->eh.flags & EUN_EXT_F_LAST;
+
+	if (!held && eun_rx_place_data(qp, p)) {
+		eun_rx_place_failed(qp, pkt->psn);
+		return;
+	}
+	eun_rx_count(qp, EUN_CNT_PSN_ACCEPT);
+	if (res->verdict == EUN_BM_OOO)
+		eun_rx_count(qp, EUN_CNT_RX_OOO);
+	if (held)
+		eun_rx_count(qp, EUN_CNT_WSYNC_HELD);
+	if (eun_rx_has_completion(p))
+		eun_rx_note(qp, pkt, p);
+	if (res->verdict == EUN_BM_IN_ORDER) {
+		rx->epsn = res->head;
+		if (eun_rx_wsync_place_ready(qp)) {
+			eun_rx_place_failed(qp, pkt->psn);
+			return;
+		}
+	}
+	eun_rx_complete(qp, pkt);
+	if (last && eun_rx_has_completion(p) &&
+	    !eun_psn_before(pkt->psn, rx->epsn))
+		eun_rx_count(qp, EUN_CNT_RX_HELD);
+	eun_rx_ack_placed(qp, pkt, res);
+}
+
+static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	enum eun_nack_reason reason;
+	struct eun_bm_result res;
+	struct eun_rx_pkt p = {};
+	int slot;
+
+	if (eun_rx_parse(qp, pkt, &p)) {
+		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
+		return;
+	}
+	if (eun_psn_before(pkt->psn, rx->epsn)) {
+		eun_rx_duplicate(qp, pkt->psn);
+		return;
+	}
+	reason = eun_rx_check_target(qp, pkt, &p);
+	if (reason != EUN_NACK_NONE) {
+		eun_rx_nack(qp, reason, pkt->psn);
+		goto out;
+	}
+	slot = eun_rx_wsync_hold(qp, pkt->psn, &p);
+	if (slot == -ENOSPC) {
+		/* Unmarked: the sender's loss detection sends it again. */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		goto out;
+	}
+	if (slot == -EEXIST) {
+		eun_rx_duplicate(qp, pkt->psn);
+		goto out;
+	}
+	if (eun_rx_track(qp, pkt->psn, &res)) {
+		/* QP error closed the bitmap under us: nothing to place into. */
+		eun_rx_wsync_cancel(qp, slot);
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		goto out;
+	}
+	if (res.verdict != EUN_BM_IN_ORDER && res.verdict != EUN_BM_OOO)
+		eun_rx_wsync_cancel(qp, slot);
+
+	switch (res.verdict) {
+	case EUN_BM_IN_ORDER:
+	case EUN_BM_OOO:
+		eun_rx_accept(qp, pkt, &p, &res, slot >= 0);
+		break;
+	case EUN_BM_DUPLICATE:
+		eun_rx_duplicate(qp, pkt->psn);
+		break;
+	case EUN_BM_BEYOND_CAP:
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		eun_rx_nack(qp, EUN_NACK_CAP, pkt->psn);
+		break;
+	case EUN_BM_NO_MEMORY:
+	default:
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		eun_rx_nack(qp, EUN_NACK_NOMEM, pkt->psn);
+		break;
+	}
+out:
+	eun_rx_place_release(&p);
+}
+
+/**
+ * eun_rx_request() - the responder's PSN check for a tracking QP
+ * @qp: the QP, in its receive task
+ * @pkt: a request packet
+ *
+ * Return: EUN_PSN_CONSUMED for an ooo packet (handled whole here), or what
+ * rxe's responder does with a stock-format one.
+ */
+enum eun_psn_verdict eun_rx_request(struct rxe_qp *qp,
+				    struct rxe_pkt_info *pkt)
+{
+	if (eun_rx_sync(qp)) {
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		eun_rx_nack(qp, EUN_NACK_NOMEM, pkt->psn);
+		return EUN_PSN_CONSUMED;
+	}
+	if (!eun_op_is_ooo_request(pkt->opcode))
+		return eun_rx_stock_request(qp, pkt);
+
+	eun_rx_ooo_request(qp, pkt);
+	return EUN_PSN_CONSUMED;
+}

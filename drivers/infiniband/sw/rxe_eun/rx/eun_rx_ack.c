@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * EUN_ACK from the receive side: the cumulative expected PSN, the SACK
+ * bitmap of what arrived beyond it (read from the reorder bitmap, so each
+ * SACK repeats the whole picture and losing one loses nothing), and, for a
+ * NACK, the refused PSN and why.
+ *
+ * The BTH PSN is epsn - 1 and the AETH an ordinary ACK, so that rxe's
+ * completer can take the packet as the cumulative ACK it also is once
+ * comp/eun_comp.c has read the payload.
+ */
+
+#include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_rx_ack.h"
+
+/* Fill @a's SACK bitmap from the reorder bitmap; bit i is epsn + 1 + i. */
+static void eun_rx_ack_sack(struct rxe_qp *qp, struct eun_ack_info *a)
+{
+	DECLARE_BITMAP(bits, EUN_SACK_MAX_BITS + 1);
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	unsigned long flags;
+	unsigned int bit;
+	u32 head = 0;
+	int n = 0;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	if (rx->open)
+		n = eun_bm_sack(&ed->bm, rx->conn, &head, bits,
+				EUN_SACK_MAX_BITS + 1);
+	spin_unlock_irqrestore(&ed->lock, flags);
+	if (n <= 1 || head != a->epsn)
+		return;
+
+	for_each_set_bit(bit, bits, n)
+		if (bit)
+			eun_sack_set(a, eun_psn_add(a->epsn, bit));
+}
+
+static void eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
+			    enum eun_ack_kind kind,
+			    enum eun_nack_reason reason, u32 nack_psn)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->reason = reason;
+	a->epsn = rx->epsn;
+	if (kind == EUN_ACK_KIND_NACK)
+		a->nack_psn = nack_psn;
+	if (rx->dup_pending && rx->dup_psn != rx->epsn) {
+		a->dup = true;
+		a->dup_psn = rx->dup_psn;
+	}
+	eun_rx_ack_sack(qp, a);
+	eun_sack_trim(a);
+	if (a->kind == EUN_ACK_KIND_SACK && !a->sack_words)
+		a->kind = EUN_ACK_KIND_ACK;
+}
+
+static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
+					struct rxe_pkt_info *ack,
+					const struct eun_ack_info *a)
+{
+	u8 opcode = IB_OPCODE_RC | EUN_OP_RC_ACK;
+	int len = eun_ack_len(a);
+	int paylen = rxe_opcode[opcode].length + len + RXE_ICRC_SIZE;
+	u32 psn = eun_psn_add(a->epsn, EUN_PSN_MASK);
+	struct sk_buff *skb;
+
+	memset(ack, 0, sizeof(*ack));
+	skb = rxe_init_packet(eun_qp_rxe(qp), &qp->pri_av, paylen,
+			      ack);
+	if (!skb)
+		return NULL;
+	ack->qp = qp;
+	ack->opcode = opcode;
+	ack->mask = rxe_opcode[opcode].mask;
+	ack->paylen = paylen;
+	ack->psn = psn;
+	bth_init(ack, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
+		 qp->attr.dest_qp_num, 0, psn);
+	/* rxe's completer takes a NACK for want of a WQE as its RNR NAK. */
+	if (a->kind == EUN_ACK_KIND_NACK && a->reason == EUN_NACK_RNR)
+		aeth_set_syn(ack, AETH_RNR_NAK | qp->attr.min_rnr_timer);
+	else
+		aeth_set_syn(ack, AETH_ACK_UNLIMITED);
+	aeth_set_msn(ack, qp->resp.msn);
+	if (eun_ack_pack(a, payload_addr(ack), len) != len ||
+	    rxe_prepare(&qp->pri_av, ack, skb)) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/**
+ * eun_rx_ack_send() - send an EUN_ACK describing the receive side now
+ * @qp: the QP, in its receive task
+ * @kind: EUN_ACK_KIND_SACK (sent as a plain ACK when nothing lies beyond
+ *	epsn) or EUN_ACK_KIND_NACK
+ * @reason: for a NACK, why @nack_psn was refused
+ * @nack_psn: for a NACK, the refused PSN
+ */
+void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
+		     enum eun_nack_reason reason, u32 nack_psn)
+{
+	static const enum eun_counter kind_counter[] = {
+		[EUN_ACK_KIND_ACK]	= EUN_CNT_ACK_SENT,
+		[EUN_ACK_KIND_SACK]	= EUN_CNT_SACK_SENT,
+		[EUN_ACK_KIND_NACK]	= EUN_CNT_NACK_SENT,
+	};
+	struct rxe_pkt_info ack;
+	struct eun_ack_info a;
+	struct sk_buff *skb;
+
+	BUILD_BUG_ON(ARRAY_SIZE(kind_counter) != EUN_ACK_KIND_COUNT);
+	eun_rx_ack_fill(qp, &a, kind, reason, nack_psn);
+	skb = eun_rx_ack_build(qp, &ack, &a);
+	if (!skb)
+		return;
+	if (rxe_xmit_packet(qp, &ack, skb))
+		return;
+	eun_counter_inc(eun_qp_rxe(qp), kind_counter[a.kind]);
+	qp->eun.rx.unacked = 0;
+	qp->eun.rx.dup_pending = false;
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Placement of an ooo packet's payload, in any order: a WRITE packet goes
+ * to the MR at the RETH's address plus its own offset, a SEND packet into
+ * the receive WQE its message sequence number names, at its own offset.
+ *
+ * Nothing here keeps a cursor: every packet carries where it goes, which is
+ * what lets the receiver place it the moment it arrives. The target is
+ * checked before the reorder bitmap takes the packet (a refused packet
+ * must stay unmarked, so that its retransmission is not taken for a
+ * duplicate), and written after.
+ */
+
+#include "rxe.h"
+#include "eun_rx_place.h"
+
+/* Resolve an rkey to an MR with a reference, as rxe's responder does. */
+static struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va)
+{
+	struct rxe_mw *mw;
+	struct rxe_mr *mr;
+
+	if (!rkey_is_mw(rkey))
+		return lookup_mr(qp->pd, IB_ACCESS_REMOTE_WRITE, rkey,
+				 RXE_LOOKUP_REMOTE);
+
+	mw = rxe_lookup_mw(qp, IB_ACCESS_REMOTE_WRITE, rkey);
+	if (!mw)
+		return NULL;
+	mr = mw->mr;
+	if (mr) {
+		if (mw->access & IB_ZERO_BASED)
+			*va += mw->addr;
+		rxe_get(mr);
+	}
+	rxe_put(mw);
+	return mr;
+}
+
+/**
+ * eun_rx_place_write_target() - find and check where a WRITE packet goes
+ * @qp: the responder's QP
+ * @pkt: an EUN_WRITE packet
+ * @p: parsed packet; @p->mr and @p->va are set on success
+ *
+ * Return: EUN_NACK_NONE, EUN_NACK_INVALID if the RETH disagrees with EUNH,
+ * or EUN_NACK_ACCESS for an rkey, access right or range that does not
+ * allow the write.
+ */
+enum eun_nack_reason eun_rx_place_write_target(struct rxe_qp *qp,
+					       struct rxe_pkt_info *pkt,
+					       struct eun_rx_pkt *p)
+{
+	u64 va = reth_va(pkt) + p->eh.offset;
+
+	if (reth_len(pkt) != p->eh.msg_len)
+		return EUN_NACK_INVALID;
+	if (!(qp->attr.qp_access_flags & IB_ACCESS_REMOTE_WRITE))
+		return EUN_NACK_ACCESS;
+	/* A zero-byte WRITE needs no valid rkey (C9-88). */
+	if (!p->len)
+		return EUN_NACK_NONE;
+
+	p->mr = eun_rx_place_rkey_mr(qp, reth_rkey(pkt), &va);
+	if (!p->mr)
+		return EUN_NACK_ACCESS;
+	if (mr_check_range(p->mr, va, p->len)) {
+		eun_rx_place_release(p);
+		return EUN_NACK_ACCESS;
+	}
+	p->va = va;
+	return EUN_NACK_NONE;
+}
+
+/**
+ * eun_rx_place_recv_target() - check a SEND packet against its receive WQE
+ * @qp: the responder's QP
+ * @p: parsed packet with @p->wqe set
+ *
+ * Return: EUN_NACK_NONE, or EUN_NACK_INVALID for a message longer than the
+ * WQE's buffers or a WQE with more SGEs than the QP allows.
+ */
+enum eun_nack_reason eun_rx_place_recv_target(struct rxe_qp *qp,
+					      struct eun_rx_pkt *p)
+{
+	const struct rxe_dma_info *dma = &p->wqe->dma;
+
+	if (dma->num_sge > qp->rq.max_sge)
+		return EUN_NACK_INVALID;
+	if (p->eh.msg_len > dma->length)
+		return EUN_NACK_INVALID;
+	return EUN_NACK_NONE;
+}
+
+/* Copy @len bytes to the receive WQE's buffers from byte @offset on. */
+static int eun_rx_place_recv(struct rxe_qp *qp, struct rxe_recv_wqe *wqe,
+			     u32 offset, const u8 *data, u32 len)
+{
+	u32 num_sge = min_t(u32, wqe->dma.num_sge, qp->rq.max_sge);
+	u32 i;
+
+	for (i = 0; i < num_sge && len; i++) {
+		const struct rxe_sge *sge = &wqe->dma.sge[i];
+		struct rxe_mr *mr;
+		u32 n;
+		int err;
+
+		if (offset >= sge->length) {
+			offset -= sge->length;
+			continue;
+		}
+		n = min(len, sge->length - offset);
+		mr = lookup_mr(qp->pd, IB_ACCESS_LOCAL_WRITE, sge->lkey,
+			       RXE_LOOKUP_LOCAL);
+		if (!mr)
+			return -EFAULT;
+		err = rxe_mr_copy(mr, sge->addr + offset, (void *)data, n,
+				  RXE_TO_MR_OBJ);
+		rxe_put(mr);
+		if (err)
+			return err;
+		data += n;
+		len -= n;
+		offset = 0;
+	}
+	return len ? -EMSGSIZE : 0;
+}
+
+/**
+ * eun_rx_place_data() - write a packet's payload where it belongs
+ * @qp: the responder's QP
+ * @p: parsed packet whose target was checked
+ *
+ * Return: 0 or a negative error (the QP must then go to error).
+ */
+int eun_rx_place_data(struct rxe_qp *qp, struct eun_rx_pkt *p)
+{
+	if (!p->len)
+		return 0;
+	if (p->is_write)
+		return rxe_mr_copy(p->mr, p->va, (void *)p->data, p->len,
+				   RXE_TO_MR_OBJ);
+	return eun_rx_place_recv(qp, p->wqe, p->eh.offset, p->data, p->len);
+}
+
+/**
+ * eun_rx_place_release() - drop the references a checked target holds
+ * @p: parsed packet
+ */
+void eun_rx_place_release(struct eun_rx_pkt *p)
+{
+	if (p->mr) {
+		rxe_put(p->mr);
+		p->mr = NULL;
+	}
+}

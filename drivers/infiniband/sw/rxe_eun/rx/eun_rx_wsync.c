@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * write_sync, receive side: the last packet of an RDMA WRITE never lands
+ * before the rest of the WRITE.
+ *
+ * Applications that poll the last byte of a buffer to learn that a WRITE
+ * arrived rely on in-order placement, which placing packets as they come
+ * breaks. Two cures (write_sync= of the device):
+ *
+ * - sender (tx/eun_tx_wsync.c): the requester holds a WRITE's last packet
+ *   until every PSN before it is acknowledged (Eunomia's method: one
+ *   round trip per WRITE, nothing held at the receiver);
+ * - receiver (this file): the responder copies an early last packet into a slot of the
+ *   device's pool (eun_lastpkt.c) and places it the moment the cumulative
+ *   expected PSN passes it. The packet is marked in the reorder bitmap and
+ *   SACKed like any other, so the sender does not send it again. The pool
+ *   is the bounded, counted memory this costs: a full pool drops the
+ *   packet unmarked and the sender's loss detection sends it again.
+ */
+
+#include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_rx_place.h"
+#include "eun_rx_wsync.h"
+
+/* Payload bytes of a slot: one packet at the largest RoCE MTU. */
+#define EUN_WSYNC_SLOT_BYTES	EUN_LP_MAX_BYTES
+
+/**
+ * eun_rx_wsync_dev_init() - set up a device's pool of held last packets
+ * @rxe: the device, parameters copied
+ *
+ * Only a tracking device with write_sync=receiver has one.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int eun_rx_wsync_dev_init(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+	int err;
+
+	if (ed->params.mode == EUN_QP_GO_BACK_N ||
+	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
+		return 0;
+	ed->lp_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->lp_mr),
+			    GFP_KERNEL);
+	if (!ed->lp_mr)
+		return -ENOMEM;
+	err = eun_lastpkt_init(&ed->lp, ed->params.wsync_slots,
+			       EUN_WSYNC_SLOT_BYTES);
+	if (err) {
+		kfree(ed->lp_mr);
+		ed->lp_mr = NULL;
+	}
+	return err;
+}
+
+/**
+ * eun_rx_wsync_dev_cleanup() - free a device's pool
+ * @rxe: the device; every QP of it is gone, so no slot is held
+ */
+void eun_rx_wsync_dev_cleanup(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+
+	WARN_ON(ed->lp.stats.in_use);
+	eun_lastpkt_destroy(&ed->lp);
+	kfree(ed->lp_mr);
+	ed->lp_mr = NULL;
+}
+
+static bool eun_rx_wsync_holds(struct rxe_qp *qp)
+{
+	return eun_qp_dev(qp)->lp_mr != NULL;
+}
+
+/**
+ * eun_rx_wsync_hold() - keep an early last packet of a WRITE aside
+ * @qp: the responder's QP, in its receive task
+ * @psn: the packet's PSN
+ * @p: parsed packet whose target was checked
+ *
+ * Called before the reorder bitmap takes the packet.
+ *
+ * Return: the slot now holding the payload (>= 0); -ENOENT when the
+ * packet is to be placed at once (not the last of a WRITE, in order, no
+ * payload, or the device holds nothing); -ENOSPC when the pool is full
+ * (drop the packet, unmarked); -EEXIST when it is held already (a
+ * duplicate).
+ */
+int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	const struct eun_lastpkt_slot *s;
+	unsigned long flags;
+	int slot;
+
+	if (!p->is_write || !(p->eh.flags & EUN_EXT_F_LAST) || !p->len ||
+	    psn == rx->epsn || !eun_rx_wsync_holds(qp))
+		return -ENOENT;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	slot = eun_lastpkt_reserve(&ed->lp, qp_num(qp),
+				   (psn - p->eh.pkt_index) & EUN_PSN_MASK, psn,
+				   p->va, p->len);
+	s = eun_lastpkt_get(&ed->lp, slot);
+	if (s) {
+		memcpy(s->data, p->data, p->len);
+		rxe_get(p->mr);
+		ed->lp_mr[slot] = p->mr;
+		if (!rx->wsync_held || eun_psn_before(psn, rx->wsync_first))
+			rx->wsync_first = psn;
+		rx->wsync_held++;
+	}
+	spin_unlock_irqrestore(&ed->lock, flags);
+
+	if (slot == -ENOSPC)
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_WSYNC_FULL);
+	return slot == -EINVAL ? -ENOENT : slot;
+}
+
+/* Give a slot back; called with the device lock held. Returns its MR. */
+static struct rxe_mr *eun_rx_wsync_release(struct eun_dev *ed, int slot)
+{
+	struct rxe_mr *mr = ed->lp_mr[slot];
+
+	lockdep_assert_held(&ed->lock);
+	ed->lp_mr[slot] = NULL;
+	eun_lastpkt_release(&ed->lp, slot);
+	return mr;
+}
+
+/**
+ * eun_rx_wsync_cancel() - the bitmap refused a packet that was held
+ * @qp: the responder's QP
+ * @slot: what eun_rx_wsync_hold() returned for it
+ */
+void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	unsigned long flags;
+	struct rxe_mr *mr;
+
+	if (slot < 0)
+		return;
+	spin_lock_irqsave(&ed->lock, flags);
+	mr = eun_rx_wsync_release(ed, slot);
+	qp->eun.rx.wsync_held--;
+	spin_unlock_irqrestore(&ed->lock, flags);
+	if (mr)
+		rxe_put(mr);
+}
+
+/**
+ * eun_rx_wsync_place_ready() - place the held last packets now in order
+ * @qp: the responder's QP, in its receive task, its expected PSN just
+ *	moved
+ *
+ * In PSN order, so that WRITEs to the same memory land as they were sent.
+ *
+ * Return: 0, or the error of a copy (the QP must then go to error).
+ */
+int eun_rx_wsync_place_ready(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	const struct eun_lastpkt_slot *s;
+	unsigned long flags;
+	struct rxe_mr *mr;
+	int slot, err = 0;
+
+	/*
+	 * The common case, on every in-order packet: nothing held, or the
+	 * earliest held still waits for a hole; no search of the pool.
+	 */
+	if (!rx->wsync_held || eun_psn_before(rx->epsn, rx->wsync_first))
+		return 0;
+	while (!err) {
+		spin_lock_irqsave(&ed->lock, flags);
+		slot = eun_lastpkt_earliest(&ed->lp, qp_num(qp));
+		s = eun_lastpkt_get(&ed->lp, slot);
+		if (!s || eun_psn_before(rx->epsn, s->last_psn)) {
+			if (s)
+				rx->wsync_first = s->last_psn;
+			spin_unlock_irqrestore(&ed->lock, flags);
+			break;
+		}
+		/* Copied under the lock: the slot is reused once released. */
+		err = rxe_mr_copy(ed->lp_mr[slot], s->cookie, s->data, s->len,
+				  RXE_TO_MR_OBJ);
+		mr = eun_rx_wsync_release(ed, slot);
+		rx->wsync_held--;
+		spin_unlock_irqrestore(&ed->lock, flags);
+		rxe_put(mr);
+	}
+	return err;
+}
+
+/**
+ * eun_rx_wsync_drop() - forget every last packet a QP holds
+ * @qp: the QP, going to reset, error or destruction; any context
+ */
+void eun_rx_wsync_drop(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct rxe_mr *mr;
+	unsigned long flags;
+	u32 i;
+
+	if (!eun_rx_wsync_holds(qp))
+		return;
+	for (i = 0; i < ed->lp.nslots; i++) {
+		const struct eun_lastpkt_slot *s;
+
+		mr = NULL;
+		spin_lock_irqsave(&ed->lock, flags);
+		s = eun_lastpkt_get(&ed->lp, i);
+		if (s && s->owner == qp_num(qp))
+			mr = eun_rx_wsync_release(ed, i);
+		spin_unlock_irqrestore(&ed->lock, flags);
+		if (mr)
+			rxe_put(mr);
+	}
+	spin_lock_irqsave(&ed->lock, flags);
+	qp->eun.rx.wsync_held = 0;
+	spin_unlock_irqrestore(&ed->lock, flags);
+}

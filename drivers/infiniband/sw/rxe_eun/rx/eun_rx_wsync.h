@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* write_sync=receiver: held last packets of WRITEs (eun_rx_wsync.c). */
+#ifndef EUN_RX_WSYNC_H
+#define EUN_RX_WSYNC_H
+
+#include <linux/types.h>
+
+struct rxe_dev;
+struct rxe_qp;
+struct eun_rx_pkt;
+
+int eun_rx_wsync_dev_init(struct rxe_dev *rxe);
+void eun_rx_wsync_dev_cleanup(struct rxe_dev *rxe);
+int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p);
+void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot);
+int eun_rx_wsync_place_ready(struct rxe_qp *qp);
+void eun_rx_wsync_drop(struct rxe_qp *qp);
+
+#endif /* EUN_RX_WSYNC_H */

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Send side of a tracking QP: the requester's packets of WRITE, WRITE with
+ * immediate, SEND and SEND with immediate go out as EUN_WRITE / EUN_SEND,
+ * each carrying where it belongs (RETH and EUNH), and every PSN is entered
+ * in the scoreboard. Holes the scoreboard reports lost are resent one
+ * packet at a time, rebuilt from the WQE at the packet's own offset: there
+ * is no go-back-N.
+ *
+ * Other operations (READ, atomics, SEND with invalidate, FLUSH) keep rxe's
+ * own format and path, fenced: one starts only when nothing is in flight,
+ * and nothing follows it until it is acknowledged. The responder's cursor
+ * and the reorder bitmap meet there.
+ *
+ * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
+ * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
+ * completer does, and only for tracking QPs (eun_hooks.c dispatches).
+ */
+
+#include "rxe.h"
+#include "rxe_queue.h"
+#include "eun/eun_wire.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_tx.h"
+#include "eun_tx_loss.h"
+#include "eun_tx_wsync.h"
+
+static bool eun_tx_has_imm(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_RDMA_WRITE_WITH_IMM ||
+	       wqe->wr.opcode == IB_WR_SEND_WITH_IMM;
+}
+
+/* The message completes into a receive WQE of the peer. */
+static bool eun_tx_uses_recv_wqe(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode != IB_WR_RDMA_WRITE;
+}
+
+/**
+ * eun_tx_owns() - whether a tracking QP sends a WQE in the ooo format
+ * @wqe: a send WQE
+ *
+ * Return: true for WRITE, WRITE with immediate, SEND and SEND with
+ * immediate; the other operations keep rxe's format, fenced.
+ */
+bool eun_tx_owns(const struct rxe_send_wqe *wqe)
+{
+	switch (wqe->wr.opcode) {
+	case IB_WR_RDMA_WRITE:
+	case IB_WR_RDMA_WRITE_WITH_IMM:
+	case IB_WR_SEND:
+	case IB_WR_SEND_WITH_IMM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The fence around a stock-format request: it starts only when nothing is
+ * in flight, and nothing follows it until it is acknowledged. Starting it
+ * closes the scoreboard, which reopens at the next ooo packet's PSN.
+ */
+static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			       bool idle)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	if (wqe->state != wqe_state_posted)
+		return true;
+	if (!idle)
+		return false;
+	tx->stock_out = true;
+	tx->open = false;
+	return true;
+}
+
+/**
+ * eun_tx_admit() - whether the requester's next packet may go now
+ * @qp: the tracking QP, in its send task
+ * @wqe: the WQE the packet comes from
+ *
+ * A stock-format request waits for everything in flight and then starts
+ * the fence; an ooo packet waits for an outstanding stock-format request
+ * (and then ends the fence), for room in the scoreboard, and, with
+ * write_sync=sender, a WRITE's last packet for the rest to be
+ * acknowledged. The completer wakes the requester when the acknowledged
+ * PSN moves.
+ *
+ * Return: true to send the packet; the fence state is updated.
+ */
+bool eun_tx_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	bool idle = qp->comp.psn == qp->req.psn;
+
+	if (!eun_tx_owns(wqe))
+		return eun_tx_admit_stock(qp, wqe, idle);
+	if (tx->stock_out) {
+		if (!idle)
+			return false;
+		tx->stock_out = false;
+	}
+	if (tx->open && eun_sb_full(&tx->sb))
+		return false;
+	return !eun_tx_wsync_delay(qp, wqe);
+}
+
+/* Copy @len payload bytes from byte @offset of the WQE's data. */
+static int eun_tx_copy(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+		       u32 offset, u8 *dst, u32 len, bool first_xmit)
+{
+	struct rxe_dma_info *dma = &wqe->dma;
+	struct rxe_dma_info saved = *dma;
+	int err;
+
+	if (wqe->wr.send_flags & IB_SEND_INLINE) {
+		if ((u64)offset + len > qp->sq.max_inline)
+			return -EINVAL;
+		memcpy(dst, dma->inline_data + offset, len);
+		if (first_xmit) {
+			dma->resid -= len;
+			dma->sge_offset += len;
+		}
+		return 0;
+	}
+	if (first_xmit)
+		return copy_data(qp->pd, 0, dma, dst, len, RXE_FROM_MR_OBJ);
+
+	/* A resend: seek to the packet, copy, put the cursor back. */
+	dma->resid = dma->length;
+	dma->cur_sge = 0;
+	dma->sge_offset = 0;
+	err = advance_dma_data(dma, offset);
+	if (!err)
+		err = copy_data(qp->pd, 0, dma, dst, len, RXE_FROM_MR_OBJ);
+	dma->resid = saved.resid;
+	dma->cur_sge = saved.cur_sge;
+	dma->sge_offset = saved.sge_offset;
+	return err;
+}
+
+/* EUNH of the packet @psn of the WQE @tw describes. */
+static void eun_tx_ext(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+		       const struct eun_tx_wqe *tw, u32 psn,
+		       struct eun_ext_hdr *eh)
+{
+	u32 index = eun_psn_dist(tw->first_psn, psn);
+
+	memset(eh, 0, sizeof(*eh));
+	eh->msg_seq = tw->msg_seq;
+	eh->pkt_index = index;
+	eh->offset = index * qp->mtu;
+	eh->msg_len = wqe->dma.length;
+	if (!index)
+		eh->flags |= EUN_EXT_F_FIRST;
+	if (psn == tw->last_psn) {
+		eh->flags |= EUN_EXT_F_LAST;
+		if (eun_tx_has_imm(wqe)) {
+			eh->flags |= EUN_EXT_F_IMM;
+			eh->imm = be32_to_cpu(wqe->wr.ex.imm_data);
+		}
+	}
+}
+
+static u32 eun_tx_payload(const struct eun_ext_hdr *eh, u32 mtu)
+{
+	return (eh->flags & EUN_EXT_F_LAST) ? eh->msg_len - eh->offset : mtu;
+}
+
+static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
+				    struct rxe_send_wqe *wqe,
+				    const struct eun_ext_hdr *eh,
+				    struct rxe_pkt_info *pkt, bool ack_req,
+				    bool first_xmit)
+{
+	u8 opcode = IB_OPCODE_RC | (eun_wqe_is_write(wqe) ? EUN_OP_RC_WRITE :
+							    EUN_OP_RC_SEND);
+	u32 ext_off = rxe_opcode[opcode].length - EUN_EXT_HDR_LEN;
+	u32 hlen = ext_off + eun_ext_len(eh);
+	u32 payload = eun_tx_payload(eh, qp->mtu);
+	int pad = (-payload) & 0x3;
+	int paylen = hlen + payload + pad + RXE_ICRC_SIZE;
+	bool se = (wqe->wr.send_flags & IB_SEND_SOLICITED) &&
+		  (eh->flags & EUN_EXT_F_LAST) && eun_tx_uses_recv_wqe(wqe);
+	struct sk_buff *skb;
+
+	pkt->opcode = opcode;
+	pkt->mask = rxe_opcode[opcode].mask;
+	skb = rxe_init_packet(eun_qp_rxe(qp), av, paylen, pkt);
+	if (!skb)
+		return NULL;
+	pkt->paylen = paylen;
+	bth_init(pkt, opcode, se, 0, pad, IB_DEFAULT_PKEY_FULL,
+		 qp->attr.dest_qp_num, ack_req, pkt->psn);
+	if (eun_wqe_is_write(wqe)) {
+		reth_set_rkey(pkt, wqe->wr.wr.rdma.rkey);
+		reth_set_va(pkt, wqe->wr.wr.rdma.remote_addr);
+		reth_set_len(pkt, wqe->dma.length);
+	}
+	if (eun_ext_pack(eh, pkt->hdr + ext_off, hlen - ext_off) < 0 ||
+	    rxe_prepare(av, pkt, skb) ||
+	    eun_tx_copy(qp, wqe, eh->offset, pkt->hdr + hlen, payload,
+			first_xmit)) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	memset(pkt->hdr + hlen + payload, 0, pad);
+	return skb;
+}
+
+/* Record a WQE's first packet: its PSNs and message sequence number. */
+static void eun_tx_start_wqe(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			     struct eun_tx_wqe *tw, u32 psn)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u32 npkts = max_t(u32, 1, DIV_ROUND_UP(wqe->dma.length, qp->mtu));
+
+	tw->first_psn = psn;
+	tw->last_psn = eun_psn_add(psn, npkts - 1);
+	if (eun_tx_uses_recv_wqe(wqe)) {
+		tw->msg_seq = tx->recv_seq;
+		tx->recv_seq = eun_psn_add(tx->recv_seq, 1);
+	} else {
+		tw->msg_seq = tx->write_seq;
+		tx->write_seq = eun_psn_add(tx->write_seq, 1);
+	}
+	tw->valid = true;
+}
+
+/**
+ * eun_tx_send() - send the requester's next packet in the ooo format
+ * @qp: the QP, in its send task
+ * @av: address vector
+ * @wqe: the WQE (eun_tx_owns() said yes)
+ * @pkt: the packet rxe's requester set up: PSN, and the stock opcode and
+ *	mask it goes on with once this returns
+ * @payload: payload bytes the requester reckoned for it
+ *
+ * Return: 0 once sent (or dropped by rxe_xmit_packet() like any packet of
+ * a QP leaving RTS), or a negative error for the WQE.
+ */
+int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
+		struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
+		u32 payload)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_tx_wqe *tw = &tx->wqe[qp->req.wqe_index & (tx->nwqe - 1)];
+	struct rxe_pkt_info epkt = *pkt;
+	struct eun_ext_hdr eh;
+	struct sk_buff *skb;
+	bool ack_req;
+	int err;
+
+	if (!tx->open) {
+		eun_sb_reset(&tx->sb, pkt->psn);
+		tx->open = true;
+	}
+	if (pkt->mask & RXE_START_MASK)
+		eun_tx_start_wqe(qp, wqe, tw, pkt->psn);
+	eun_tx_ext(qp, wqe, tw, pkt->psn, &eh);
+	if (eun_tx_payload(&eh, qp->mtu) != payload ||
+	    eh.offset != wqe->dma.length - wqe->dma.resid)
+		return -EINVAL;
+
+	ack_req = (eh.flags & EUN_EXT_F_LAST) ||
+		  eun_tx_wsync_ack_req(qp, wqe, pkt->psn, tw->last_psn) ||
+		  qp->req.noack_pkts++ > RXE_MAX_PKT_PER_ACK;
+	if (ack_req)
+		qp->req.noack_pkts = 0;
+
+	skb = eun_tx_build(qp, av, wqe, &eh, &epkt, ack_req, true);
+	if (!skb)
+		return -ENOMEM;
+	err = eun_sb_sent(&tx->sb, pkt->psn, ktime_get_ns());
+	if (err) {
+		kfree_skb(skb);
+		return err;
+	}
+	return rxe_xmit_packet(qp, &epkt, skb);
+}
+
+/* The WQE sent with PSN @psn, among those the completer has not retired. */
+static struct rxe_send_wqe *eun_tx_find(struct rxe_qp *qp, u32 psn,
+					const struct eun_tx_wqe **twp)
+{
+	struct rxe_queue *q = qp->sq.queue;
+	struct eun_tx *tx = &qp->eun.tx;
+	u32 idx = queue_get_consumer(q, QUEUE_TYPE_FROM_CLIENT);
+	u32 n;
+
+	for (n = 0; n < tx->nwqe; n++, idx = queue_next_index(q, idx)) {
+		const struct eun_tx_wqe *tw = &tx->wqe[idx & (tx->nwqe - 1)];
+		struct rxe_send_wqe *wqe = queue_addr_from_index(q, idx);
+
+		if (idx == qp->req.wqe_index &&
+		    wqe->state != wqe_state_processing)
+			break;
+		if (tw->valid &&
+		    !eun_psn_before(psn, tw->first_psn) &&
+		    !eun_psn_after(psn, tw->last_psn) &&
+		    eun_tx_owns(wqe)) {
+			*twp = tw;
+			return wqe;
+		}
+		if (idx == qp->req.wqe_index)
+			break;
+	}
+	return NULL;
+}
+
+static void eun_tx_count_resend(struct rxe_qp *qp, u32 psn)
+{
+	static const enum eun_counter cause_counter[] = {
+		[EUN_SB_CAUSE_TIMEOUT]	= EUN_CNT_RETX_TIMEOUT,
+		[EUN_SB_CAUSE_NACK]	= EUN_CNT_RETX_NACK,
+		[EUN_SB_CAUSE_REORDER]	= EUN_CNT_RETX_REORDER,
+	};
+	const struct eun_sb_entry *e = eun_sb_lookup(&qp->eun.tx.sb, psn);
+
+	BUILD_BUG_ON(ARRAY_SIZE(cause_counter) != EUN_SB_CAUSE_COUNT);
+	if (e && e->cause < EUN_SB_CAUSE_COUNT)
+		eun_counter_inc(eun_qp_rxe(qp), cause_counter[e->cause]);
+}
+
+/* Rebuild and send the packet @psn from its WQE, if the WQE is still there. */
+static void eun_tx_resend_psn(struct rxe_qp *qp, u32 psn)
+{
+	const struct eun_tx_wqe *tw;
+	struct rxe_send_wqe *wqe;
+	struct rxe_pkt_info pkt = {};
+	struct eun_ext_hdr eh;
+	struct sk_buff *skb;
+
+	wqe = eun_tx_find(qp, psn, &tw);
+	if (!wqe)
+		return;
+	eun_tx_ext(qp, wqe, tw, psn, &eh);
+	pkt.rxe = eun_qp_rxe(qp);
+	pkt.qp = qp;
+	pkt.wqe = wqe;
+	pkt.psn = psn;
+	skb = eun_tx_build(qp, &qp->pri_av, wqe, &eh, &pkt, true, false);
+	if (skb && !rxe_xmit_packet(qp, &pkt, skb))
+		eun_tx_count_resend(qp, psn);
+}
+
+/**
+ * eun_tx_resend() - resend the lowest PSN the scoreboard holds lost
+ * @qp: the tracking QP, in its send task, before the requester's new
+ *	packets
+ *
+ * Return: EUN_RESEND_SENT when a hole was resent (or given up: its WQE
+ * is gone), EUN_RESEND_NONE when there is none to resend,
+ * EUN_RESEND_BLOCKED when the QP has too many packets in the network now.
+ */
+enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u64 now = ktime_get_ns();
+	u32 psn;
+
+	if (!tx->open || tx->stock_out)
+		return EUN_RESEND_NONE;
+	eun_tx_loss_detect(qp, now);
+	if (!eun_sb_next_lost(&tx->sb, &psn))
+		return EUN_RESEND_NONE;
+	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
+		qp->need_req_skb = 1;
+		return EUN_RESEND_BLOCKED;
+	}
+	eun_tx_resend_psn(qp, psn);
+	/* Sent or not, it stops being a hole to resend now. */
+	eun_sb_retransmitted(&tx->sb, psn, now);
+	return EUN_RESEND_SENT;
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loss detection of a tracking QP's sender.
+ *
+ * What is lost is decided in one place: the reorder window
+ * (core/eun_reorder_window.c, RACK after RFC 8985) marks PSNs of the
+ * scoreboard lost once they are overdue by more than the reordering the
+ * QP has seen, and the retransmit timer marks every hole lost. The
+ * requester (before each new packet) and the completer (after each ACK)
+ * ask for the check; the QP's RACK timer asks when no ACK comes. The
+ * timer is set up, armed and stopped here only.
+ *
+ * Everything here but the timer's callback runs in the QP's send task.
+ */
+
+#include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_tx_loss.h"
+
+static void eun_tx_loss_timer(struct timer_list *t)
+{
+	struct rxe_qp *qp = from_timer(qp, t, eun.tx.rack_timer);
+	unsigned long flags;
+
+	if (!rxe_get(qp))
+		return;
+	spin_lock_irqsave(&qp->state_lock, flags);
+	if (qp->valid)
+		rxe_sched_task(&qp->send_task);
+	spin_unlock_irqrestore(&qp->state_lock, flags);
+	rxe_put(qp);
+}
+
+/**
+ * eun_tx_loss_init() - set up a new tracking QP's RACK timer
+ * @qp: the QP
+ */
+void eun_tx_loss_init(struct rxe_qp *qp)
+{
+	timer_setup(&qp->eun.tx.rack_timer, eun_tx_loss_timer, 0);
+}
+
+/**
+ * eun_tx_loss_stop() - stop the RACK timer and wait for its callback
+ * @qp: the QP, going to reset or destruction
+ */
+void eun_tx_loss_stop(struct rxe_qp *qp)
+{
+	timer_delete_sync(&qp->eun.tx.rack_timer);
+}
+
+/**
+ * eun_tx_loss_detect() - let the reorder window mark what is lost now
+ * @qp: the QP, in its send task
+ * @now: current time (ns)
+ *
+ * Arms the RACK timer for the next deadline, since no ACK may come to
+ * trigger the check. Waits while acknowledgments are queued: the completer
+ * takes one per turn of the send task, and a soft NIC delivers them in
+ * bursts after a stall, so that a SACK of a later PSN would otherwise be
+ * judged before the ACK right behind it covers the earlier one.
+ */
+void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
+{
+	struct rxe_dev *rxe = eun_qp_rxe(qp);
+	struct eun_tx *tx = &qp->eun.tx;
+	u64 probes = tx->rw.stats.probes;
+	u64 held = tx->rw.stats.held;
+	u64 next_ns = 0;
+
+	if (!skb_queue_empty(&qp->resp_pkts))
+		return;
+
+	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
+	eun_counter_add(rxe, EUN_CNT_RW_PROBES, tx->rw.stats.probes - probes);
+	eun_counter_add(rxe, EUN_CNT_RW_HELD, tx->rw.stats.held - held);
+	if (next_ns > now)
+		mod_timer(&tx->rack_timer,
+			  jiffies + nsecs_to_jiffies(next_ns - now) + 1);
+}
+
+/**
+ * eun_tx_loss_timeout() - the retransmit timer fired on a tracking QP
+ * @qp: the QP, in its send task, instead of rxe's go-back-N rewind
+ *
+ * Return: true when the scoreboard took it (every unacknowledged PSN is
+ * marked lost and resent as a hole); false while a fenced stock-format
+ * request is what is outstanding, or before the first ooo packet: rxe
+ * then rewinds and resends it, go-back-N.
+ */
+bool eun_tx_loss_timeout(struct rxe_qp *qp)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	if (tx->stock_out || !tx->open)
+		return false;
+	eun_sb_timeout(&tx->sb);
+	return true;
+}
