@@ -15,6 +15,8 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_reorder_window.h"
+#include "eun/eun_scoreboard.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"

@@ -14,6 +14,8 @@
 
 #include "rxe.h"
 #include "rxe_queue.h"
+#include "eun/eun_bitmap.h"
+#include "eun/eun_holdq.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_opcode.h"

@@ -11,6 +11,8 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_bitmap.h"
+#include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_ack.h"

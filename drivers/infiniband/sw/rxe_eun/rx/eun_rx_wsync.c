@@ -19,6 +19,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_lastpkt.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_place.h"

@@ -19,6 +19,7 @@
 
 #include "rxe.h"
 #include "rxe_queue.h"
+#include "eun/eun_scoreboard.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"

@@ -14,6 +14,8 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_reorder_window.h"
+#include "eun/eun_scoreboard.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_tx_loss.h"
