@@ -13,7 +13,9 @@ Checked, for the kernel folder and for tools/eun-verify:
     (not through rxe.h, which includes the hooks' headers for rxe's sake):
     the include lines show a file's dependencies;
   - the pure core (drivers/.../core, include/eun) includes nothing of rxe
-    and no kernel header beyond a short list of plain ones.
+    and no kernel header beyond a short list of plain ones;
+  - a function whose comment says it is called with a lock held asserts
+    it with lockdep_assert_held().
 
 Prints the figures (files, rooms, layers, dependencies) as TAP comments.
 Usage: test-layout.py [REPO]
@@ -202,7 +204,25 @@ def check_core():
            'core: %d files include only eun/ and plain kernel headers' % len(files), bad)
 
 
+def check_lock_asserts():
+    doc_fn = re.compile(r'/\*((?:(?!\*/).)*?)\*/\s*\n(?:static\s+)?[^;{}()]*?\b(\w+)\s*\([^;{]*?\)\s*\{(.*?)\n\}',
+                        re.S)
+    said, bad = 0, []
+    for f in sources(KERNEL):
+        with open(f) as fh:
+            text = fh.read()
+        for m in doc_fn.finditer(text):
+            comment = ' '.join(m.group(1).split())
+            if re.search(r'called with\b[^.]*lock\b[^.]*\bheld', comment):
+                said += 1
+                if 'lockdep_assert_held' not in m.group(3):
+                    bad.append('%s: %s()' % (os.path.relpath(f, REPO), m.group(2)))
+    result(said > 0 and not bad,
+           'kernel: the %d functions said to be called with a lock held assert it' % said, bad)
+
+
 check_tree('kernel', [KERNEL, 'include/eun'], True)
+check_lock_asserts()
 check_tree('eun-verify', ['tools/eun-verify'], False)
 check_core()
 print('1..%d' % n)

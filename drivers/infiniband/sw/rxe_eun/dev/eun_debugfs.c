@@ -59,13 +59,14 @@ static int eun_params_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(eun_params);
 
-/* One character per block, '#' allocated; the device lock is held. */
-static void eun_memctl_snap_map(const struct eun_memctl *mc, char *map)
+/* One character per block, '#' allocated; called with the device lock held. */
+static void eun_memctl_snap_map(struct eun_dev *ed, char *map)
 {
 	u32 i;
 
-	for (i = 0; i < mc->nblocks; i++)
-		map[i] = eun_mc_is_used(mc, i) ? '#' : '.';
+	lockdep_assert_held(&ed->lock);
+	for (i = 0; i < ed->mc.nblocks; i++)
+		map[i] = eun_mc_is_used(&ed->mc, i) ? '#' : '.';
 }
 
 static void eun_memctl_show_map(struct seq_file *s, const char *map,
@@ -92,7 +93,7 @@ static int eun_memctl_show(struct seq_file *s, void *unused)
 		return -ENOMEM;
 	spin_lock_irqsave(&ed->lock, flags);
 	eun_mc_get_stats(&ed->mc, &st);
-	eun_memctl_snap_map(&ed->mc, map);
+	eun_memctl_snap_map(ed, map);
 	spin_unlock_irqrestore(&ed->lock, flags);
 
 	seq_printf(s, "blocks %u (%u bytes)\n", st.nblocks,
