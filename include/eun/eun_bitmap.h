@@ -16,10 +16,12 @@
 #include "eun/eun_memctl.h"
 #include "eun/eun_psn.h"
 
+struct eun_bm_ops;
+
 #define EUN_BM_DEF_BLOCK_BITS	16
 #define EUN_BM_DEF_CAP_BITS	256
 #define EUN_BM_DEF_STATIC_BITS	256
-/* Field widths of the packed state (see the DOC in eun_bitmap.c). */
+/* Field widths of the packed states (DOCs of eun_bm_hd.c, eun_bm_static.c). */
 #define EUN_BM_MAX_BITS		4096
 #define EUN_BM_MAX_BLOCKS	256
 
@@ -161,14 +163,16 @@ struct eun_bm_stats {
  * struct eun_bm - bitmaps of all connections of one device
  * @mc: emulated memory the bitmaps live in
  * @p: configuration
- * @block_words: master blocks per HD bitmap block
- * @max_blocks: HD blocks per connection at the cap
- * @static_words: master blocks per static bitmap
+ * @ops: the design @p.kind names, picked by eun_bm_init()
+ * @block_words: master blocks per HD bitmap block (HD only)
+ * @max_blocks: HD blocks per connection at the cap (HD only)
+ * @static_words: master blocks per static bitmap (static only)
  * @stats: event counts
  */
 struct eun_bm {
 	struct eun_memctl *mc;
 	struct eun_bm_params p;
+	const struct eun_bm_ops *ops;
 	u32 block_words;
 	u32 max_blocks;
 	u32 static_words;

@@ -137,10 +137,10 @@ int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *gen)
 	err = eun_holdq_init(&m->q, cfg->cap, cfg->first_seq);
 	if (err)
 		return fail(m, "eun_holdq_init: %d", err);
-	err = eun_lastpkt_init(&m->lp, cfg->nslots, HQM_SLOT_BYTES);
+	err = eun_wsync_pool_init(&m->pool, cfg->nslots, HQM_SLOT_BYTES);
 	if (err) {
 		eun_holdq_destroy(&m->q);
-		return fail(m, "eun_lastpkt_init: %d", err);
+		return fail(m, "eun_wsync_pool_init: %d", err);
 	}
 	gen_stream(m);
 	return 0;
@@ -155,7 +155,7 @@ static int restart(struct hqm *m, struct hqm_src *s)
 	m->cfg.first_seq = near_wrap(s);
 	m->cfg.first_psn = near_wrap(s);
 	err = eun_holdq_reset(&m->q, m->cfg.first_seq);
-	n = eun_lastpkt_release_owner(&m->lp, HQM_OWNER);
+	n = eun_wsync_pool_release_owner(&m->pool, HQM_OWNER);
 	if (err || n != held)
 		return fail(m, "reset: %d, released %u of %u slots", err, n, held);
 	m->fig.restarts++;
@@ -166,7 +166,7 @@ static int restart(struct hqm *m, struct hqm_src *s)
 void hqm_fini(struct hqm *m)
 {
 	eun_holdq_destroy(&m->q);
-	eun_lastpkt_destroy(&m->lp);
+	eun_wsync_pool_destroy(&m->pool);
 }
 
 static struct eun_holdq_pkt make_pkt(const struct hqm *m, u32 idx)
@@ -237,7 +237,7 @@ static int hold_last(struct hqm *m, u32 idx)
 {
 	u32 j = m->pkt_msg[idx];
 	struct hqm_msg *g = &m->msg[j];
-	const struct eun_lastpkt_slot *s;
+	const struct eun_wsync_pool_slot *s;
 	int k, want = 0;
 	u32 i;
 
@@ -245,8 +245,8 @@ static int hold_last(struct hqm *m, u32 idx)
 		want = -EEXIST;
 	else if (m->held_slots == m->cfg.nslots)
 		want = -ENOSPC;
-	k = eun_lastpkt_reserve(&m->lp, HQM_OWNER, psn_of(m, g->first),
-				psn_of(m, idx), g->cookie, g->len);
+	k = eun_wsync_pool_reserve(&m->pool, HQM_OWNER, psn_of(m, g->first),
+				   psn_of(m, idx), g->cookie, g->len);
 	if (want < 0 || k < 0) {
 		if (k != want)
 			return fail(m, "reserve psn %u: got %d, want %d",
@@ -255,7 +255,7 @@ static int hold_last(struct hqm *m, u32 idx)
 		m->fig.exists += want == -EEXIST;
 		return 0;
 	}
-	s = eun_lastpkt_get(&m->lp, k);
+	s = eun_wsync_pool_get(&m->pool, k);
 	if (!s || s->len != g->len)
 		return fail(m, "reserved slot %d unusable", k);
 	for (i = 0; i < g->len; i++)
@@ -310,7 +310,7 @@ static int earliest_held(const struct hqm *m)
 
 static int place_one(struct hqm *m, int k)
 {
-	const struct eun_lastpkt_slot *s = eun_lastpkt_get(&m->lp, k);
+	const struct eun_wsync_pool_slot *s = eun_wsync_pool_get(&m->pool, k);
 	int j = earliest_held(m);
 	struct hqm_msg *g;
 	u32 i;
@@ -328,7 +328,7 @@ static int place_one(struct hqm *m, int k)
 	for (i = 0; i < s->len; i++)
 		if (s->data[i] != payload_byte(j, i))
 			return fail(m, "slot %d: payload byte %u changed", k, i);
-	if (eun_lastpkt_release(&m->lp, k))
+	if (eun_wsync_pool_release(&m->pool, k))
 		return fail(m, "release of ready slot %d refused", k);
 	g->held = false;
 	m->held_slots--;
@@ -344,7 +344,7 @@ static int settle_held(struct hqm *m)
 {
 	int j, k;
 
-	while ((k = eun_lastpkt_next_ready(&m->lp, HQM_OWNER, psn_of(m, m->epsn))) >= 0)
+	while ((k = eun_wsync_pool_next_ready(&m->pool, HQM_OWNER, psn_of(m, m->epsn))) >= 0)
 		if (place_one(m, k))
 			return -1;
 	if (k != -ENOENT)
@@ -409,9 +409,9 @@ static int check_figures(struct hqm *m)
 	if (m->q.stats.held != held || held > m->cfg.cap || m->q.stats.peak < held)
 		return fail(m, "held %u (peak %u), model %u, cap %u", m->q.stats.held,
 			    m->q.stats.peak, held, m->cfg.cap);
-	if (m->lp.stats.in_use != slots || slots > m->cfg.nslots ||
-	    m->lp.stats.peak < slots)
-		return fail(m, "slots in use %u, model %u, pool %u", m->lp.stats.in_use,
+	if (m->pool.stats.in_use != slots || slots > m->cfg.nslots ||
+	    m->pool.stats.peak < slots)
+		return fail(m, "slots in use %u, model %u, pool %u", m->pool.stats.in_use,
 			    slots, m->cfg.nslots);
 	if (m->q.stats.completed != m->ncomp_done)
 		return fail(m, "completed %llu, model %u",
@@ -532,8 +532,8 @@ int hqm_finish(struct hqm *m)
 	for (j = 0; j < m->cfg.nmsgs; j++)
 		if (!m->msg[j].comp && !m->msg[j].placed)
 			return fail(m, "WRITE %u never placed", j);
-	if (m->q.stats.held || m->lp.stats.in_use)
+	if (m->q.stats.held || m->pool.stats.in_use)
 		return fail(m, "left over: %u held, %u slots", m->q.stats.held,
-			    m->lp.stats.in_use);
+			    m->pool.stats.in_use);
 	return 0;
 }

@@ -8,7 +8,7 @@
  * from a PRNG seeded by the input), with duplicates and
  * contradicting packets mixed in. The model plays the receive glue (a
  * trivially correct arrival set stands for the reorder bitmap), predicts
- * every answer of eun_holdq and eun_lastpkt, and after every step checks:
+ * every answer of eun_holdq and eun_wsync_pool, and after every step checks:
  * no completion before every earlier packet is in, completions in posted
  * order with the right fields, no completion left waiting once it could
  * go, every held last packet placed in PSN order with its payload intact,
@@ -20,7 +20,7 @@
 #include <linux/types.h>
 
 #include "eun/eun_holdq.h"
-#include "eun/eun_lastpkt.h"
+#include "eun/eun_wsync_pool.h"
 #include "rng.h"
 
 #define HQM_MAX_MSGS	256
@@ -75,7 +75,7 @@ struct hqm {
 	struct hqm_cfg cfg;
 	struct hqm_src *gen;		/* choices of the message streams */
 	struct eun_holdq q;
-	struct eun_lastpkt lp;
+	struct eun_wsync_pool pool;
 	struct hqm_msg msg[HQM_MAX_MSGS];
 	u16 pkt_msg[HQM_MAX_PKTS];	/* packet index -> message */
 	bool in[HQM_MAX_PKTS];		/* arrived (the reorder bitmap) */

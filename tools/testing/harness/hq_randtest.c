@@ -48,7 +48,7 @@ static void add_figures(const struct hqm_figures *f)
 /* Every allocation of both inits fails once: -ENOMEM and nothing leaked. */
 static int check_alloc_failures(void)
 {
-	struct eun_lastpkt lp;
+	struct eun_wsync_pool pool;
 	struct eun_holdq q;
 	long k;
 	int err;
@@ -59,9 +59,9 @@ static int check_alloc_failures(void)
 		return fprintf(stderr, "holdq init under failure: %d\n", err), -1;
 	for (k = 0; k <= 4; k++) {
 		eun_shim_fail_after = k;
-		err = eun_lastpkt_init(&lp, 4, 64);
-		if (err != -ENOMEM || lp.slot || eun_shim_live_allocs)
-			return fprintf(stderr, "lastpkt init, failure %ld: %d, %ld live\n",
+		err = eun_wsync_pool_init(&pool, 4, 64);
+		if (err != -ENOMEM || pool.slot || eun_shim_live_allocs)
+			return fprintf(stderr, "wsync pool init, failure %ld: %d, %ld live\n",
 				       k, err, eun_shim_live_allocs), -1;
 	}
 	eun_shim_fail_after = -1;

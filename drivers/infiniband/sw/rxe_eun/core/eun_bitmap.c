@@ -1,120 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reorder bitmaps of rxe_eun: the hybrid-dynamic (HD) bitmap of Eunomia
- * (section 3.3, Table 7) and a static circular baseline as in IRN and
- * MP-RDMA, both kept in the emulated memory of eun_memctl.c.
+ * Reorder bitmaps of rxe_eun: the interface of eun_bitmap.h over two
+ * designs, the hybrid-dynamic (HD) bitmap of Eunomia (eun_bm_hd.c) and a
+ * static circular baseline as in IRN and MP-RDMA (eun_bm_static.c). The
+ * design is picked once, when the bitmaps are set up; this file checks the
+ * arguments, finds a connection's metadata and counts the verdicts, so that
+ * each design only keeps its own bits.
  */
 
 #include <linux/types.h>
 #include <linux/errno.h>
-#include <linux/bitfield.h>
 #include <linux/bitops.h>
-#include <linux/build_bug.h>
-#include <linux/bug.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 
 #include "eun/eun_bitmap.h"
-#include "eun/eun_bitops.h"
-
-/**
- * DOC: HD bitmap layout and wrap-around contract
- *
- * Bits and PSNs. Bit d of a connection's bitmap stands for PSN head + d
- * (mod 2^24), where head is the first missing PSN. PSNs are compared only
- * through their signed 24-bit distance (eun_psn.h): a packet whose PSN is
- * before head is a duplicate, PSN == head is in order, head < PSN < head +
- * reach is tracked, and anything further is beyond the cap. No bit ever
- * stands for a PSN at or past head + cap, and the cap is at most 4096, far
- * below 2^23, so the wrap of the 24-bit space never makes two tracked PSNs
- * alias: a bitmap that starts at 0xfffff0 simply maps 0xffffff to bit 15
- * and 0x000000 to bit 16.
- *
- * Blocks. A bitmap is a list of blocks of @block_bits bits (16 by default,
- * one master block each). Blocks 0..ncirc-1 form the circular portion:
- * PSN head + d, d < creach, lives at bit (hpos + d) mod (ncirc * B) of that
- * portion, where hpos is the head's position (the paper's head block id and
- * index in one number). Blocks ncirc..ntotal-1, when present, form the
- * linear portion: bit l of it stands for tail + 1 + l, where tail = head +
- * creach - 1 is frozen while the linear portion exists, so appending a block
- * never remaps a bit. Without a linear portion creach is the whole circular
- * size and tail moves with head. Once head passes tail the circular portion
- * is all clear and the linear blocks are absorbed: the circular portion
- * becomes all ntotal blocks with hpos at the first linear bit. Consumed bits
- * are cleared as head moves, so the bits a wrap or a merge brings back into
- * use are zero. The reach (how far ahead a packet may be tracked) is the cap
- * minus the circular bits behind head that wait for the merge.
- *
- * That is the paper's growth (EUN_BM_GROW_LINEAR). With EUN_BM_GROW_INSERT
- * there is never a linear portion: a new block goes into the circle at
- * index hpos / B, before the head's block, hpos moves on by B, and the bits
- * of the head's block below hpos (the wrapped far end) move to the new
- * block, where their positions now fall (hd_insert_block()).
- *
- * Life cycle. Nothing exists for a connection until its first out-of-order
- * packet: then one block and a metadata run are taken from the controller,
- * with head the receiver's expected PSN (for the very first packet of a
- * connection, the caller passes the first PSN the packet carries). An
- * in-order arrival clears the run of received bits from head and reports
- * how far head moved. When head passes the highest tracked PSN the bitmap is
- * empty and everything is freed (garbage collection): an in-order
- * connection holds no emulated memory at all.
- *
- * Metadata (compact layout, words of 16 bits)::
- *
- *   w0..w3  head:24 | ncirc-1:8 | ntotal-1:8 | hpos:12 | creach-1:12
- *   w4      span-1:12  (span = highest tracked PSN - head + 1)
- *   w5      absolute index of block 0
- *   w6..    offset of block b (b >= 1) from block 0, mod 2^16
- *
- * The run holds exactly one offset per extra block: adding blocks grows the
- * run in place when the blocks after it are free, else moves it once to a
- * tail-first run of the new length. The paper layout keeps the same words
- * in a fixed 24-word (48-byte) run. Field widths are tied to
- * EUN_BM_MAX_BITS and EUN_BM_MAX_BLOCKS by static_asserts.
- *
- * Word-wide access. A 16-bit emulated block never straddles two bitmap
- * blocks (block_bits is a multiple of 16), the circular portion wraps at a
- * block end, and only the start of the linear portion can fall inside a
- * 16-bit block; so a flush counts and clears the run after head a 16-bit
- * block at a time, and moves head, hpos and creach in one step.
- *
- * Static bitmap: metadata w0..w3 = head:24 | hpos:12 | span:13 and w4 = the
- * first block of a run of static_bits / 16 blocks, held from open to close.
- */
-
-#define HD_HDR_WORDS	6
-#define HD_PAPER_WORDS	24
-#define HD_W_SPAN	4
-#define HD_W_BASE	5
-#define SB_HDR_WORDS	5
-#define SB_W_BASE	4
-
-/* HD state words w0..w3, read as one little-endian u64. */
-#define HD_HEAD		GENMASK_ULL(23, 0)
-#define HD_NCIRC	GENMASK_ULL(31, 24)	/* ncirc - 1 */
-#define HD_NTOTAL	GENMASK_ULL(39, 32)	/* ntotal - 1 */
-#define HD_HPOS		GENMASK_ULL(51, 40)
-#define HD_CREACH	GENMASK_ULL(63, 52)	/* creach - 1 */
-/* HD word w4. */
-#define HD_SPAN		GENMASK(11, 0)		/* span - 1 */
-/* Static state words w0..w3. */
-#define SB_HEAD		GENMASK_ULL(23, 0)
-#define SB_HPOS		GENMASK_ULL(35, 24)
-#define SB_SPAN		GENMASK_ULL(48, 36)
-
-/* Largest value a field of mask @m holds; a constant expression. */
-#define EUN_FIELD_TOP(m)	((m) >> (__builtin_ffsll(m) - 1))
-
-static_assert(EUN_FIELD_TOP(HD_HEAD) == EUN_PSN_MASK, "head is a PSN");
-static_assert(EUN_FIELD_TOP(HD_NCIRC) + 1 >= EUN_BM_MAX_BLOCKS, "ncirc");
-static_assert(EUN_FIELD_TOP(HD_NTOTAL) + 1 >= EUN_BM_MAX_BLOCKS, "ntotal");
-static_assert(EUN_FIELD_TOP(HD_HPOS) + 1 >= EUN_BM_MAX_BITS, "hpos");
-static_assert(EUN_FIELD_TOP(HD_CREACH) + 1 >= EUN_BM_MAX_BITS, "creach");
-static_assert(EUN_FIELD_TOP(HD_SPAN) + 1 >= EUN_BM_MAX_BITS, "span");
-static_assert(EUN_FIELD_TOP(SB_HEAD) == EUN_PSN_MASK, "static head");
-static_assert(EUN_FIELD_TOP(SB_HPOS) + 1 >= EUN_BM_MAX_BITS, "static hpos");
-static_assert(EUN_FIELD_TOP(SB_SPAN) >= EUN_BM_MAX_BITS, "static span");
+#include "eun/eun_bm_impl.h"
 
 static const char * const eun_bm_verdict_names[EUN_BM_VERDICT_COUNT] = {
 	[EUN_BM_IN_ORDER]	= "in_order",
@@ -123,801 +24,6 @@ static const char * const eun_bm_verdict_names[EUN_BM_VERDICT_COUNT] = {
 	[EUN_BM_BEYOND_CAP]	= "beyond_cap",
 	[EUN_BM_NO_MEMORY]	= "no_memory",
 };
-
-/* Unpacked HD state of one connection; written back by hd_store(). */
-struct hd_state {
-	u32 conn;
-	u32 meta;	/* first block of the metadata run */
-	u32 meta_words;	/* length of the metadata run */
-	u32 head;	/* first missing PSN */
-	u32 ncirc;	/* blocks in the circular portion */
-	u32 ntotal;	/* blocks in total */
-	u32 hpos;	/* bit position of head in the circular portion */
-	u32 creach;	/* PSNs from head the circular portion maps */
-	u32 span;	/* highest tracked PSN - head + 1, >= 1 */
-	u32 base;	/* master index of block 0 */
-};
-
-/*
- * Where the bits for PSN head + d onwards live: the emulated 16-bit block,
- * the bit in it, and how many consecutive distances from d map to the
- * following bits of that block. A stretch ends at the end of the 16-bit
- * block, at the wrap of a circular bitmap (always at a block end) and, in
- * the HD bitmap, where the linear portion starts.
- */
-struct bm_spot {
-	u32 addr;
-	u32 bit;
-	u32 len;
-};
-
-/* Unpacked static state of one connection. */
-struct sb_state {
-	u32 meta;
-	u32 head;
-	u32 hpos;
-	u32 span;	/* highest tracked PSN - head + 1, 0 when empty */
-	u32 base;
-};
-
-static u64 words_to_u64(const u16 *w)
-{
-	return (u64)w[0] | (u64)w[1] << 16 | (u64)w[2] << 32 | (u64)w[3] << 48;
-}
-
-static void u64_to_words(u64 v, u16 *w)
-{
-	w[0] = v;
-	w[1] = v >> 16;
-	w[2] = v >> 32;
-	w[3] = v >> 48;
-}
-
-/* Set bit @d + i of @bits for every set bit i of @v. */
-static void bits_put(unsigned long *bits, u32 d, u32 v)
-{
-	while (v) {
-		u32 i = d + eun_word_first(v);
-
-		bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
-		v &= v - 1;
-	}
-}
-
-/*
- * Clear the set bits of stretch @at from its first bit on, at most @max;
- * return how many there were in a row.
- */
-static u32 spot_take(struct eun_memctl *mc, const struct bm_spot *at, u32 max)
-{
-	u16 w = eun_mc_read(mc, at->addr);
-	u32 n = min3(eun_ones16(w, at->bit), at->len, max);
-
-	if (n)
-		eun_mc_write(mc, at->addr, w & ~eun_mask16(at->bit, n));
-	return n;
-}
-
-/* The first @n bits of stretch @at, as the low bits of a value. */
-static u32 spot_bits(const struct eun_memctl *mc, const struct bm_spot *at,
-		     u32 n)
-{
-	return (eun_mc_read(mc, at->addr) >> at->bit) & eun_mask16(0, n);
-}
-
-/* ---- HD bitmap ---------------------------------------------------------- */
-
-static u32 hd_meta_words(const struct eun_bm *bm, u32 ntotal)
-{
-	if (bm->p.layout == EUN_BM_LAYOUT_PAPER)
-		return max_t(u32, HD_PAPER_WORDS, HD_HDR_WORDS + bm->max_blocks - 1);
-	return HD_HDR_WORDS + ntotal - 1;
-}
-
-static void hd_load(const struct eun_bm *bm, u32 conn, u32 meta,
-		    struct hd_state *s)
-{
-	u16 w[HD_HDR_WORDS];
-	u64 v;
-
-	/* The state is small and read on every packet: one run access. */
-	eun_mc_read_words(bm->mc, meta, w, HD_HDR_WORDS);
-	v = words_to_u64(w);
-	s->conn = conn;
-	s->meta = meta;
-	s->head = FIELD_GET(HD_HEAD, v);
-	s->ncirc = FIELD_GET(HD_NCIRC, v) + 1;
-	s->ntotal = FIELD_GET(HD_NTOTAL, v) + 1;
-	s->hpos = FIELD_GET(HD_HPOS, v);
-	s->creach = FIELD_GET(HD_CREACH, v) + 1;
-	s->span = FIELD_GET(HD_SPAN, w[HD_W_SPAN]) + 1;
-	s->base = w[HD_W_BASE];
-	s->meta_words = hd_meta_words(bm, s->ntotal);
-}
-
-static void hd_store(struct eun_bm *bm, const struct hd_state *s)
-{
-	u16 w[HD_HDR_WORDS];
-
-	u64_to_words(FIELD_PREP(HD_HEAD, s->head) |
-		     FIELD_PREP(HD_NCIRC, s->ncirc - 1) |
-		     FIELD_PREP(HD_NTOTAL, s->ntotal - 1) |
-		     FIELD_PREP(HD_HPOS, s->hpos) |
-		     FIELD_PREP(HD_CREACH, s->creach - 1), w);
-	w[HD_W_SPAN] = FIELD_PREP(HD_SPAN, s->span - 1);
-	w[HD_W_BASE] = s->base;
-	eun_mc_write_words(bm->mc, s->meta, w, HD_HDR_WORDS);
-}
-
-/* A mark that did not grow the bitmap changed at most the span word. */
-static void hd_store_mark(struct eun_bm *bm, const struct hd_state *s,
-			  const struct hd_state *was)
-{
-	if (s->ntotal != was->ntotal)
-		hd_store(bm, s);
-	else if (s->span != was->span)
-		eun_mc_write(bm->mc, s->meta + HD_W_SPAN,
-			     FIELD_PREP(HD_SPAN, s->span - 1));
-}
-
-static u32 hd_circ_bits(const struct eun_bm *bm, const struct hd_state *s)
-{
-	return s->ncirc * bm->p.block_bits;
-}
-
-static u32 hd_reach(const struct eun_bm *bm, const struct hd_state *s)
-{
-	return s->creach + (bm->max_blocks - s->ncirc) * bm->p.block_bits;
-}
-
-static u32 hd_block_addr(const struct eun_bm *bm, const struct hd_state *s,
-			 u32 b)
-{
-	if (b == 0)
-		return s->base;
-	return (s->base + eun_mc_read(bm->mc, s->meta + HD_HDR_WORDS + b - 1)) &
-	       0xffff;
-}
-
-/* The stretch of bits from PSN head + @d on; @d below the bits present. */
-static void hd_locate(const struct eun_bm *bm, const struct hd_state *s,
-		      u32 d, struct bm_spot *at)
-{
-	u32 bb = bm->p.block_bits, pos, b, left;
-
-	if (d < s->creach) {
-		pos = (s->hpos + d) % hd_circ_bits(bm, s);
-		b = pos / bb;
-		left = s->creach - d;
-	} else {
-		pos = d - s->creach;
-		b = s->ncirc + pos / bb;
-		left = EUN_MC_BLOCK_BITS;
-	}
-	pos %= bb;
-	at->addr = hd_block_addr(bm, s, b) + pos / EUN_MC_BLOCK_BITS;
-	at->bit = pos % EUN_MC_BLOCK_BITS;
-	at->len = min(EUN_MC_BLOCK_BITS - at->bit, left);
-}
-
-/* Give back the bitmap blocks, a run of adjacent ones per call. */
-static void hd_free_blocks(struct eun_bm *bm, const struct hd_state *s,
-			   u32 from)
-{
-	u32 bw = bm->block_words, b, run, n = 0;
-
-	for (b = from; b < s->ntotal; b++) {
-		u32 addr = hd_block_addr(bm, s, b);
-
-		if (n && addr == run + n) {
-			n += bw;
-			continue;
-		}
-		if (n)
-			eun_mc_free(bm->mc, run, n, EUN_MC_BITMAP);
-		run = addr;
-		n = bw;
-	}
-	if (n)
-		eun_mc_free(bm->mc, run, n, EUN_MC_BITMAP);
-}
-
-/* Garbage collection: give every block of the connection back. */
-static void hd_free(struct eun_bm *bm, const struct hd_state *s)
-{
-	hd_free_blocks(bm, s, 0);
-	eun_mc_free(bm->mc, s->meta, s->meta_words, EUN_MC_META);
-	eun_mc_meta_set(bm->mc, s->conn, EUN_MC_NONE);
-	bm->stats.frees++;
-}
-
-/* First out-of-order packet: one circular block and a metadata run. */
-static int hd_create(struct eun_bm *bm, u32 conn, u32 head, struct hd_state *s)
-{
-	struct eun_memctl *mc = bm->mc;
-	int meta, blk;
-
-	meta = eun_mc_alloc(mc, hd_meta_words(bm, 1), EUN_MC_FROM_TAIL,
-			    EUN_MC_META);
-	if (meta < 0)
-		return meta;
-	blk = eun_mc_alloc(mc, bm->block_words, EUN_MC_FROM_HEAD, EUN_MC_BITMAP);
-	if (blk < 0) {
-		eun_mc_free(mc, meta, hd_meta_words(bm, 1), EUN_MC_META);
-		return blk;
-	}
-	eun_mc_zero(mc, blk, bm->block_words);
-
-	*s = (struct hd_state) {
-		.conn = conn, .meta = meta, .meta_words = hd_meta_words(bm, 1),
-		.head = head, .ncirc = 1, .ntotal = 1, .hpos = 0,
-		.creach = bm->p.block_bits, .span = 1, .base = blk,
-	};
-	eun_mc_meta_set(mc, conn, meta);
-	bm->stats.creates++;
-	return 0;
-}
-
-/*
- * Compact layout: make the metadata run @words long, in place when the
- * blocks after or before it are free, else moved to a new run found
- * tail-first (holding both runs for the copy).
- */
-static int hd_move_meta(struct eun_bm *bm, struct hd_state *s, u32 words)
-{
-	struct eun_memctl *mc = bm->mc;
-	u32 add = words - s->meta_words;
-	int nm;
-
-	if (!eun_mc_extend(mc, s->meta, s->meta_words, add, EUN_MC_META)) {
-		s->meta_words = words;
-		return 0;
-	}
-	nm = eun_mc_extend_down(mc, s->meta, s->meta_words, add, EUN_MC_META);
-	if (nm < 0) {
-		nm = eun_mc_alloc(mc, words, EUN_MC_FROM_TAIL, EUN_MC_META);
-		if (nm < 0)
-			return nm;
-		eun_mc_copy(mc, nm, s->meta, s->meta_words);
-		eun_mc_free(mc, s->meta, s->meta_words, EUN_MC_META);
-		bm->stats.moves++;
-	}
-	s->meta = nm;
-	s->meta_words = words;
-	eun_mc_meta_set(mc, s->conn, nm);
-	return 0;
-}
-
-/* A cleared block from the head, with room in the run for its offset. */
-static int hd_new_block(struct eun_bm *bm, struct hd_state *s)
-{
-	struct eun_memctl *mc = bm->mc;
-	u32 words = hd_meta_words(bm, s->ntotal + 1);
-	int blk, err;
-
-	blk = eun_mc_alloc(mc, bm->block_words, EUN_MC_FROM_HEAD, EUN_MC_BITMAP);
-	if (blk < 0)
-		return blk;
-	if (words > s->meta_words) {
-		err = hd_move_meta(bm, s, words);
-		if (err) {
-			eun_mc_free(mc, blk, bm->block_words, EUN_MC_BITMAP);
-			return err;
-		}
-	}
-	eun_mc_zero(mc, blk, bm->block_words);
-	return blk;
-}
-
-/* Record @addr as block @b >= 1: its offset from block 0. */
-static void hd_set_offset(struct eun_bm *bm, const struct hd_state *s, u32 b,
-			  u32 addr)
-{
-	eun_mc_write(bm->mc, s->meta + HD_HDR_WORDS + b - 1,
-		     (addr - s->base) & 0xffff);
-}
-
-/* Take one cleared block from the head and record it as block ntotal. */
-static int hd_add_block(struct eun_bm *bm, struct hd_state *s)
-{
-	int blk = hd_new_block(bm, s);
-
-	if (blk < 0)
-		return blk;
-	hd_set_offset(bm, s, s->ntotal, blk);
-	s->ntotal++;
-	return 0;
-}
-
-/* Give back the metadata words past what @s->ntotal blocks need. */
-static void hd_trim_meta(struct eun_bm *bm, struct hd_state *s)
-{
-	u32 words = hd_meta_words(bm, s->ntotal);
-
-	if (words < s->meta_words)
-		eun_mc_free(bm->mc, s->meta + words, s->meta_words - words,
-			    EUN_MC_META);
-	s->meta_words = words;
-}
-
-/* Undo a partial grow: drop blocks @keep.. and trim the metadata run. */
-static void hd_shrink(struct eun_bm *bm, struct hd_state *s, u32 keep)
-{
-	hd_free_blocks(bm, s, keep);
-	s->ntotal = keep;
-	hd_trim_meta(bm, s);
-}
-
-/*
- * Append linear blocks past the tail until there are @need: all of them or
- * none. The compact run grows a word per block; growing it one block at a
- * time would move it once per block, so it is moved once, to its final size.
- */
-static int hd_grow_linear(struct eun_bm *bm, struct hd_state *s, u32 need)
-{
-	u32 keep = s->ntotal;
-	int err;
-
-	err = hd_add_block(bm, s);
-	if (!err && hd_meta_words(bm, need) > s->meta_words)
-		err = hd_move_meta(bm, s, hd_meta_words(bm, need));
-	while (!err && s->ntotal < need)
-		err = hd_add_block(bm, s);
-	if (err) {
-		if (s->ntotal > keep)
-			hd_shrink(bm, s, keep);
-		return err;
-	}
-	bm->stats.grows += need - keep;
-	return 0;
-}
-
-/* Move the first @n bits of the block at @src to the cleared one at @dst. */
-static void hd_move_bits(struct eun_memctl *mc, u32 dst, u32 src, u32 n)
-{
-	u32 i, full = n / EUN_MC_BLOCK_BITS;
-	u16 w, m;
-
-	for (i = 0; i < full; i++) {
-		eun_mc_write(mc, dst + i, eun_mc_read(mc, src + i));
-		eun_mc_write(mc, src + i, 0);
-	}
-	if (n % EUN_MC_BLOCK_BITS) {
-		m = eun_mask16(0, n % EUN_MC_BLOCK_BITS);
-		w = eun_mc_read(mc, src + full);
-		eun_mc_write(mc, dst + full, w & m);
-		eun_mc_write(mc, src + full, w & ~m);
-	}
-}
-
-/*
- * Put the cleared block @blk into the circle at index h, just before the
- * head's block, which moves up one place with every block after it. With
- * hpos one block further on, PSN head + d keeps its bit for every d the
- * circle mapped, except the far end that wrapped into the head's block
- * behind hpos: those bits keep their position, which is now in @blk, so
- * they move there. The new distances land behind hpos, on cleared bits.
- */
-static void hd_insert_block(struct eun_bm *bm, struct hd_state *s, u32 blk)
-{
-	u32 bb = bm->p.block_bits, h = s->hpos / bb, base, b;
-
-	hd_move_bits(bm->mc, blk, hd_block_addr(bm, s, h), s->hpos % bb);
-	/* From the end: each offset is read before its word is written. */
-	base = h ? s->base : blk;
-	for (b = s->ntotal; b-- > h;)
-		eun_mc_write(bm->mc, s->meta + HD_HDR_WORDS + b,
-			     (hd_block_addr(bm, s, b) - base) & 0xffff);
-	if (h)
-		hd_set_offset(bm, s, h, blk);
-	s->base = base;
-	s->ncirc++;
-	s->ntotal++;
-	s->hpos += bb;
-	s->creach += bb;
-}
-
-/*
- * Insert blocks into the circle until there are @need. A partial grow
- * keeps the blocks it got: the circle is whole after every insertion.
- */
-static int hd_grow_insert(struct eun_bm *bm, struct hd_state *s, u32 need)
-{
-	int err = 0, blk;
-
-	if (hd_meta_words(bm, need) > s->meta_words)
-		err = hd_move_meta(bm, s, hd_meta_words(bm, need));
-	while (!err && s->ntotal < need) {
-		blk = hd_new_block(bm, s);
-		if (blk < 0) {
-			err = blk;
-			break;
-		}
-		hd_insert_block(bm, s, blk);
-		bm->stats.grows++;
-	}
-	hd_trim_meta(bm, s);
-	return err;
-}
-
-/* Grow to @need blocks, the configured way. */
-static int hd_grow(struct eun_bm *bm, struct hd_state *s, u32 need)
-{
-	if (WARN_ON_ONCE(need > bm->max_blocks))
-		return -ENOSPC;
-	if (bm->p.grow == EUN_BM_GROW_INSERT && s->ntotal == s->ncirc)
-		return hd_grow_insert(bm, s, need);
-	return hd_grow_linear(bm, s, need);
-}
-
-/* Track PSN head + @d, 0 < @d < reach; grows the linear portion if needed. */
-static enum eun_bm_verdict hd_mark(struct eun_bm *bm, struct hd_state *s, u32 d)
-{
-	struct bm_spot at;
-	u16 w;
-
-	if (d >= s->creach) {
-		u32 need = s->ncirc + (d - s->creach) / bm->p.block_bits + 1;
-
-		if (need > s->ntotal && hd_grow(bm, s, need))
-			return EUN_BM_NO_MEMORY;
-	}
-	hd_locate(bm, s, d, &at);
-	w = eun_mc_read(bm->mc, at.addr);
-	if (w & BIT(at.bit))
-		return EUN_BM_DUPLICATE;
-	eun_mc_write(bm->mc, at.addr, w | BIT(at.bit));
-	s->span = max(s->span, d + 1);
-	return EUN_BM_OOO;
-}
-
-/*
- * Length of the run of received PSNs from head + 1 on, at most @max; its
- * bits are cleared, a 16-bit block at a time, so that the bits a wrap or a
- * merge brings back into use read zero.
- */
-static u32 hd_take_run(struct eun_bm *bm, const struct hd_state *s, u32 max)
-{
-	struct bm_spot at;
-	u32 got = 0, n;
-
-	while (got < max) {
-		hd_locate(bm, s, got + 1, &at);
-		n = spot_take(bm->mc, &at, max - got);
-		got += n;
-		if (n < at.len)
-			break;
-	}
-	return got;
-}
-
-/* Move head by @adv PSNs; absorb the linear portion once it passes the tail. */
-static void hd_advance(struct eun_bm *bm, struct hd_state *s, u32 adv)
-{
-	s->head = eun_psn_add(s->head, adv);
-	s->span -= adv;
-	if (s->ntotal != s->ncirc) {
-		if (adv < s->creach) {
-			s->creach -= adv;
-		} else {
-			/* The circle is all clear: it takes the linear blocks. */
-			adv -= s->creach;
-			s->hpos = s->ncirc * bm->p.block_bits;
-			s->ncirc = s->ntotal;
-			s->creach = hd_circ_bits(bm, s);
-			bm->stats.merges++;
-		}
-	}
-	s->hpos = (s->hpos + adv) % hd_circ_bits(bm, s);
-}
-
-/*
- * The packet at head arrived: consume it and the run of received PSNs after
- * it. Return how far head moved; *@freed tells whether the bitmap emptied
- * and was garbage-collected (then @s must not be stored).
- */
-static u32 hd_flush(struct eun_bm *bm, struct hd_state *s, bool *freed)
-{
-	u32 adv = 1 + hd_take_run(bm, s, s->span - 1);
-
-	*freed = adv == s->span;
-	if (*freed) {
-		hd_free(bm, s);
-		s->head = eun_psn_add(s->head, adv);
-		return adv;
-	}
-	hd_advance(bm, s, adv);
-	return adv;
-}
-
-static void set_result(struct eun_bm_result *res, enum eun_bm_verdict v,
-		       u32 advance, u32 head)
-{
-	res->verdict = v;
-	res->advance = advance;
-	res->head = head;
-}
-
-/* A connection without a bitmap: in order costs no memory at all. */
-static int hd_rx_fresh(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
-		       struct eun_bm_result *res)
-{
-	s32 d = eun_psn_diff(expected, psn);
-	struct hd_state s;
-	enum eun_bm_verdict v;
-
-	if (d < 0) {
-		set_result(res, EUN_BM_DUPLICATE, 0, expected);
-		return 0;
-	}
-	if (d == 0) {
-		set_result(res, EUN_BM_IN_ORDER, 1, eun_psn_add(expected, 1));
-		return 0;
-	}
-	if (d >= (s32)bm->p.cap_bits) {
-		set_result(res, EUN_BM_BEYOND_CAP, 0, expected);
-		return 0;
-	}
-	if (hd_create(bm, conn, expected, &s)) {
-		set_result(res, EUN_BM_NO_MEMORY, 0, expected);
-		return 0;
-	}
-	v = hd_mark(bm, &s, d);
-	if (v != EUN_BM_OOO) {
-		/* Nothing tracked: give the fresh bitmap back at once. */
-		hd_free(bm, &s);
-		set_result(res, v, 0, expected);
-		return 0;
-	}
-	hd_store(bm, &s);
-	set_result(res, v, 0, expected);
-	return 0;
-}
-
-static int hd_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
-		 struct eun_bm_result *res)
-{
-	u32 meta = eun_mc_meta_get(bm->mc, conn);
-	struct hd_state s, was;
-	enum eun_bm_verdict v;
-	bool freed;
-	s32 d;
-
-	if (meta == EUN_MC_NONE)
-		return hd_rx_fresh(bm, conn, expected, psn, res);
-
-	hd_load(bm, conn, meta, &s);
-	if (s.head != expected)
-		return -EINVAL;
-	d = eun_psn_diff(s.head, psn);
-	if (d < 0) {
-		set_result(res, EUN_BM_DUPLICATE, 0, s.head);
-		return 0;
-	}
-	if (d == 0) {
-		u32 adv = hd_flush(bm, &s, &freed);
-
-		if (!freed)
-			hd_store(bm, &s);
-		set_result(res, EUN_BM_IN_ORDER, adv, s.head);
-		return 0;
-	}
-	if (d >= (s32)hd_reach(bm, &s)) {
-		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
-		return 0;
-	}
-	/*
-	 * Duplicates and refusals leave the state as it was, but for the
-	 * blocks a partial insert kept.
-	 */
-	was = s;
-	v = hd_mark(bm, &s, d);
-	if (v == EUN_BM_OOO || s.ntotal != was.ntotal)
-		hd_store_mark(bm, &s, &was);
-	set_result(res, v, 0, s.head);
-	return 0;
-}
-
-/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
-static void hd_sack_bits(const struct eun_bm *bm, const struct hd_state *s,
-			 unsigned long *bits, u32 n)
-{
-	struct bm_spot at;
-	u32 d, len;
-
-	for (d = 0; d < n; d += len) {
-		hd_locate(bm, s, d, &at);
-		len = min(at.len, n - d);
-		bits_put(bits, d, spot_bits(bm->mc, &at, len));
-	}
-}
-
-/* ---- static bitmap ------------------------------------------------------ */
-
-static void sb_load(const struct eun_bm *bm, u32 meta, struct sb_state *s)
-{
-	u16 w[SB_HDR_WORDS];
-	u64 v;
-
-	eun_mc_read_words(bm->mc, meta, w, SB_HDR_WORDS);
-	v = words_to_u64(w);
-	s->meta = meta;
-	s->head = FIELD_GET(SB_HEAD, v);
-	s->hpos = FIELD_GET(SB_HPOS, v);
-	s->span = FIELD_GET(SB_SPAN, v);
-	s->base = w[SB_W_BASE];
-}
-
-/* Write state words [@from, @from + @n) back. */
-static void sb_store_words(struct eun_bm *bm, const struct sb_state *s,
-			   u32 from, u32 n)
-{
-	u16 w[SB_HDR_WORDS];
-
-	u64_to_words(FIELD_PREP(SB_HEAD, s->head) | FIELD_PREP(SB_HPOS, s->hpos) |
-		     FIELD_PREP(SB_SPAN, s->span), w);
-	w[SB_W_BASE] = s->base;
-	eun_mc_write_words(bm->mc, s->meta + from, w + from, n);
-}
-
-static void sb_store(struct eun_bm *bm, const struct sb_state *s)
-{
-	sb_store_words(bm, s, 0, SB_HDR_WORDS);
-}
-
-/* The span field lives in words 2 and 3: all a mark may change. */
-static void sb_store_span(struct eun_bm *bm, const struct sb_state *s)
-{
-	static_assert(!(SB_SPAN & GENMASK_ULL(31, 0)),
-		      "static span in words 2..3");
-	sb_store_words(bm, s, 2, 2);
-}
-
-static int sb_create(struct eun_bm *bm, u32 conn, u32 head, struct sb_state *s)
-{
-	struct eun_memctl *mc = bm->mc;
-	int meta, blk;
-
-	meta = eun_mc_alloc(mc, SB_HDR_WORDS, EUN_MC_FROM_TAIL, EUN_MC_META);
-	if (meta < 0)
-		return meta;
-	blk = eun_mc_alloc(mc, bm->static_words, EUN_MC_FROM_HEAD, EUN_MC_BITMAP);
-	if (blk < 0) {
-		eun_mc_free(mc, meta, SB_HDR_WORDS, EUN_MC_META);
-		return blk;
-	}
-	eun_mc_zero(mc, blk, bm->static_words);
-	*s = (struct sb_state) { .meta = meta, .head = head, .base = blk };
-	sb_store(bm, s);
-	eun_mc_meta_set(mc, conn, meta);
-	bm->stats.creates++;
-	return 0;
-}
-
-static void sb_free(struct eun_bm *bm, u32 conn, const struct sb_state *s)
-{
-	eun_mc_free(bm->mc, s->base, bm->static_words, EUN_MC_BITMAP);
-	eun_mc_free(bm->mc, s->meta, SB_HDR_WORDS, EUN_MC_META);
-	eun_mc_meta_set(bm->mc, conn, EUN_MC_NONE);
-	bm->stats.frees++;
-}
-
-static u32 sb_pos(const struct eun_bm *bm, const struct sb_state *s, u32 d)
-{
-	return (s->hpos + d) % bm->p.static_bits;
-}
-
-/* The stretch of bits from PSN head + @d on (see &struct bm_spot). */
-static void sb_locate(const struct eun_bm *bm, const struct sb_state *s,
-		      u32 d, struct bm_spot *at)
-{
-	u32 pos = sb_pos(bm, s, d);
-
-	at->addr = s->base + pos / EUN_MC_BLOCK_BITS;
-	at->bit = pos % EUN_MC_BLOCK_BITS;
-	at->len = EUN_MC_BLOCK_BITS - at->bit;
-}
-
-/* As hd_take_run(): the run of received PSNs from head + 1, cleared. */
-static u32 sb_take_run(struct eun_bm *bm, const struct sb_state *s, u32 max)
-{
-	struct bm_spot at;
-	u32 got = 0, n;
-
-	while (got < max) {
-		sb_locate(bm, s, got + 1, &at);
-		n = spot_take(bm->mc, &at, max - got);
-		got += n;
-		if (n < at.len)
-			break;
-	}
-	return got;
-}
-
-/*
- * The packet at head arrived: head moves past it and the run after it. The
- * head's own bit is never set (only PSNs after head are marked), so there
- * is nothing to clear for it.
- */
-static u32 sb_flush(struct eun_bm *bm, struct sb_state *s)
-{
-	u32 adv = 1 + (s->span ? sb_take_run(bm, s, s->span - 1) : 0);
-
-	s->head = eun_psn_add(s->head, adv);
-	s->hpos = sb_pos(bm, s, adv);
-	s->span = s->span > adv ? s->span - adv : 0;
-	return adv;
-}
-
-/* Track PSN head + @d, 0 < @d < static_bits. */
-static enum eun_bm_verdict sb_mark(struct eun_bm *bm, struct sb_state *s,
-				   u32 d)
-{
-	struct bm_spot at;
-	u16 w;
-
-	sb_locate(bm, s, d, &at);
-	w = eun_mc_read(bm->mc, at.addr);
-	if (w & BIT(at.bit))
-		return EUN_BM_DUPLICATE;
-	eun_mc_write(bm->mc, at.addr, w | BIT(at.bit));
-	if (d + 1 > s->span) {
-		s->span = d + 1;
-		sb_store_span(bm, s);
-	}
-	return EUN_BM_OOO;
-}
-
-static int sb_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
-		 struct eun_bm_result *res)
-{
-	u32 meta = eun_mc_meta_get(bm->mc, conn);
-	struct sb_state s;
-	s32 d;
-
-	if (meta == EUN_MC_NONE) {
-		/* Not opened: the static bitmap is created on first use. */
-		if (sb_create(bm, conn, expected, &s)) {
-			set_result(res, EUN_BM_NO_MEMORY, 0, expected);
-			return 0;
-		}
-	} else {
-		sb_load(bm, meta, &s);
-		if (s.head != expected)
-			return -EINVAL;
-	}
-
-	d = eun_psn_diff(s.head, psn);
-	if (d < 0) {
-		set_result(res, EUN_BM_DUPLICATE, 0, s.head);
-	} else if (d == 0) {
-		u32 adv = sb_flush(bm, &s);
-
-		sb_store(bm, &s);
-		set_result(res, EUN_BM_IN_ORDER, adv, s.head);
-	} else if (d >= (s32)bm->p.static_bits) {
-		set_result(res, EUN_BM_BEYOND_CAP, 0, s.head);
-	} else {
-		set_result(res, sb_mark(bm, &s, d), 0, s.head);
-	}
-	return 0;
-}
-
-/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
-static void sb_sack_bits(const struct eun_bm *bm, const struct sb_state *s,
-			 unsigned long *bits, u32 n)
-{
-	struct bm_spot at;
-	u32 d, len;
-
-	for (d = 0; d < n; d += len) {
-		sb_locate(bm, s, d, &at);
-		len = min(at.len, n - d);
-		bits_put(bits, d, spot_bits(bm->mc, &at, len));
-	}
-}
-
-/* ---- interface ---------------------------------------------------------- */
 
 /**
  * eun_bm_default_params() - fill in the default configuration
@@ -939,21 +45,17 @@ void eun_bm_default_params(struct eun_bm_params *p, enum eun_bm_kind kind)
 	};
 }
 
-static int eun_bm_check_params(const struct eun_bm_params *p)
+/* The one place that looks at the kind: every other call goes through ops. */
+static const struct eun_bm_ops *eun_bm_pick_ops(enum eun_bm_kind kind)
 {
-	if (p->kind >= EUN_BM_KIND_COUNT || p->layout >= EUN_BM_LAYOUT_COUNT ||
-	    p->grow >= EUN_BM_GROW_COUNT)
-		return -EINVAL;
-	if (p->kind == EUN_BM_STATIC)
-		return p->static_bits && p->static_bits % EUN_MC_BLOCK_BITS == 0 &&
-		       p->static_bits <= EUN_BM_MAX_BITS ? 0 : -EINVAL;
-	if (!p->block_bits || p->block_bits % EUN_MC_BLOCK_BITS)
-		return -EINVAL;
-	if (!p->cap_bits || p->cap_bits % p->block_bits ||
-	    p->cap_bits > EUN_BM_MAX_BITS ||
-	    p->cap_bits / p->block_bits > EUN_BM_MAX_BLOCKS)
-		return -EINVAL;
-	return 0;
+	switch (kind) {
+	case EUN_BM_HD:
+		return &eun_bm_hd_ops;
+	case EUN_BM_STATIC:
+		return &eun_bm_static_ops;
+	default:
+		return NULL;
+	}
 }
 
 /**
@@ -968,16 +70,21 @@ static int eun_bm_check_params(const struct eun_bm_params *p)
 int eun_bm_init(struct eun_bm *bm, struct eun_memctl *mc,
 		const struct eun_bm_params *p)
 {
-	int err = eun_bm_check_params(p);
+	const struct eun_bm_ops *ops = eun_bm_pick_ops(p->kind);
+	int err;
 
+	/* Layout and growth are checked for both kinds, as they always were. */
+	if (!ops || p->layout >= EUN_BM_LAYOUT_COUNT ||
+	    p->grow >= EUN_BM_GROW_COUNT)
+		return -EINVAL;
+	err = ops->check(p);
 	if (err)
 		return err;
 	memset(bm, 0, sizeof(*bm));
 	bm->mc = mc;
 	bm->p = *p;
-	bm->block_words = p->block_bits / EUN_MC_BLOCK_BITS;
-	bm->max_blocks = p->cap_bits / p->block_bits;
-	bm->static_words = p->static_bits / EUN_MC_BLOCK_BITS;
+	bm->ops = ops;
+	ops->setup(bm);
 	return 0;
 }
 
@@ -1000,15 +107,11 @@ static bool eun_bm_conn_ok(const struct eun_bm *bm, u32 conn)
  */
 int eun_bm_open(struct eun_bm *bm, u32 conn, u32 first_psn)
 {
-	struct sb_state s;
-
 	if (!eun_bm_conn_ok(bm, conn) || !eun_psn_valid(first_psn))
 		return -EINVAL;
 	if (eun_mc_meta_get(bm->mc, conn) != EUN_MC_NONE)
 		return -EBUSY;
-	if (bm->p.kind != EUN_BM_STATIC)
-		return 0;
-	return sb_create(bm, conn, first_psn, &s);
+	return bm->ops->open(bm, conn, first_psn);
 }
 
 /**
@@ -1033,10 +136,8 @@ int eun_bm_rx(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 	if (!eun_bm_conn_ok(bm, conn) || !eun_psn_valid(expected) ||
 	    !eun_psn_valid(psn))
 		return -EINVAL;
-	if (bm->p.kind == EUN_BM_STATIC)
-		err = sb_rx(bm, conn, expected, psn, res);
-	else
-		err = hd_rx(bm, conn, expected, psn, res);
+	err = bm->ops->rx(bm, conn, eun_mc_meta_get(bm->mc, conn), expected,
+			  psn, res);
 	if (!err)
 		bm->stats.verdicts[res->verdict]++;
 	return err;
@@ -1056,17 +157,7 @@ void eun_bm_close(struct eun_bm *bm, u32 conn)
 
 	if (meta == EUN_MC_NONE)
 		return;
-	if (bm->p.kind == EUN_BM_STATIC) {
-		struct sb_state s;
-
-		sb_load(bm, meta, &s);
-		sb_free(bm, conn, &s);
-	} else {
-		struct hd_state s;
-
-		hd_load(bm, conn, meta, &s);
-		hd_free(bm, &s);
-	}
+	bm->ops->close(bm, conn, meta);
 }
 
 /**
@@ -1087,27 +178,7 @@ int eun_bm_get_info(const struct eun_bm *bm, u32 conn, struct eun_bm_info *info)
 	if (meta == EUN_MC_NONE)
 		return 0;
 	info->active = true;
-	if (bm->p.kind == EUN_BM_STATIC) {
-		struct sb_state s;
-
-		sb_load(bm, meta, &s);
-		info->head = s.head;
-		info->span = s.span;
-		info->circ_bits = bm->p.static_bits;
-		info->total_bits = bm->p.static_bits;
-		info->reach = bm->p.static_bits;
-		info->meta_blocks = SB_HDR_WORDS;
-	} else {
-		struct hd_state s;
-
-		hd_load(bm, conn, meta, &s);
-		info->head = s.head;
-		info->span = s.span;
-		info->circ_bits = hd_circ_bits(bm, &s);
-		info->total_bits = s.ntotal * bm->p.block_bits;
-		info->reach = hd_reach(bm, &s);
-		info->meta_blocks = s.meta_words;
-	}
+	bm->ops->info(bm, conn, meta, info);
 	return 0;
 }
 
@@ -1138,17 +209,7 @@ int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 	*head = info.head;
 	n = min(info.span, nbits);
 	meta = eun_mc_meta_get(bm->mc, conn);
-	if (bm->p.kind == EUN_BM_STATIC) {
-		struct sb_state s;
-
-		sb_load(bm, meta, &s);
-		sb_sack_bits(bm, &s, bits, n);
-	} else {
-		struct hd_state s;
-
-		hd_load(bm, conn, meta, &s);
-		hd_sack_bits(bm, &s, bits, n);
-	}
+	bm->ops->sack(bm, conn, meta, bits, n);
 	return n;
 }
 

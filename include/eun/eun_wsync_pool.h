@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Held last packets of RDMA WRITEs (write_sync=receiver).
+ * The wsync pool: held last packets of RDMA WRITEs (write_sync=receiver).
  *
  * With write_sync=receiver the last packet of a WRITE is placed only once
  * every packet before it is in, so that a reader polling the last byte
@@ -8,21 +8,21 @@
  * early is copied into a slot of a pool sized at init; a full pool refuses
  * it and the glue drops it (the sender sends it again). No locks inside:
  * the caller serialises every call on one pool. No allocation after
- * eun_lastpkt_init().
+ * eun_wsync_pool_init().
  */
-#ifndef EUN_LASTPKT_H
-#define EUN_LASTPKT_H
+#ifndef EUN_WSYNC_POOL_H
+#define EUN_WSYNC_POOL_H
 
 #include <linux/types.h>
 
 #include "eun/eun_psn.h"
 
-#define EUN_LP_MAX_SLOTS	1024
+#define EUN_WSYNC_POOL_MAX_SLOTS	1024
 /* One packet's payload at the largest RoCE MTU. */
-#define EUN_LP_MAX_BYTES	4096
+#define EUN_WSYNC_POOL_MAX_BYTES	4096
 
 /**
- * struct eun_lastpkt_slot - one held last packet
+ * struct eun_wsync_pool_slot - one held last packet
  * @data: payload buffer of the pool's slot size; the glue copies into it
  * @cookie: where the payload goes, opaque to the pool
  * @owner: who holds it (e.g. the QP number), so one pool can serve many
@@ -31,7 +31,7 @@
  * @len: payload bytes in @data
  * @used: the slot holds a packet
  */
-struct eun_lastpkt_slot {
+struct eun_wsync_pool_slot {
 	u8 *data;
 	u64 cookie;
 	u32 owner;
@@ -42,7 +42,7 @@ struct eun_lastpkt_slot {
 };
 
 /**
- * struct eun_lastpkt_stats - figures of one pool
+ * struct eun_wsync_pool_stats - figures of one pool
  * @in_use: slots holding a packet now
  * @peak: highest @in_use since init
  * @reserved: packets taken into a slot
@@ -50,7 +50,7 @@ struct eun_lastpkt_slot {
  * @duplicates: packets refused with -EEXIST (already held)
  * @released: slots given back
  */
-struct eun_lastpkt_stats {
+struct eun_wsync_pool_stats {
 	u32 in_use;
 	u32 peak;
 	u64 reserved;
@@ -60,28 +60,30 @@ struct eun_lastpkt_stats {
 };
 
 /**
- * struct eun_lastpkt - pool of held last packets
+ * struct eun_wsync_pool - pool of held last packets
  * @slot: @nslots slots
  * @nslots: slots in the pool
  * @slot_bytes: payload bytes per slot
  * @stats: figures
  */
-struct eun_lastpkt {
-	struct eun_lastpkt_slot *slot;
+struct eun_wsync_pool {
+	struct eun_wsync_pool_slot *slot;
 	u32 nslots;
 	u32 slot_bytes;
-	struct eun_lastpkt_stats stats;
+	struct eun_wsync_pool_stats stats;
 };
 
-int eun_lastpkt_init(struct eun_lastpkt *lp, u32 nslots, u32 slot_bytes);
-void eun_lastpkt_destroy(struct eun_lastpkt *lp);
-int eun_lastpkt_reserve(struct eun_lastpkt *lp, u32 owner, u32 first_psn,
-			u32 last_psn, u64 cookie, u32 len);
-const struct eun_lastpkt_slot *eun_lastpkt_get(const struct eun_lastpkt *lp,
-					       int slot);
-int eun_lastpkt_earliest(const struct eun_lastpkt *lp, u32 owner);
-int eun_lastpkt_next_ready(const struct eun_lastpkt *lp, u32 owner, u32 epsn);
-int eun_lastpkt_release(struct eun_lastpkt *lp, int slot);
-u32 eun_lastpkt_release_owner(struct eun_lastpkt *lp, u32 owner);
+int eun_wsync_pool_init(struct eun_wsync_pool *pool, u32 nslots,
+			u32 slot_bytes);
+void eun_wsync_pool_destroy(struct eun_wsync_pool *pool);
+int eun_wsync_pool_reserve(struct eun_wsync_pool *pool, u32 owner,
+			   u32 first_psn, u32 last_psn, u64 cookie, u32 len);
+const struct eun_wsync_pool_slot *
+eun_wsync_pool_get(const struct eun_wsync_pool *pool, int slot);
+int eun_wsync_pool_earliest(const struct eun_wsync_pool *pool, u32 owner);
+int eun_wsync_pool_next_ready(const struct eun_wsync_pool *pool, u32 owner,
+			      u32 epsn);
+int eun_wsync_pool_release(struct eun_wsync_pool *pool, int slot);
+u32 eun_wsync_pool_release_owner(struct eun_wsync_pool *pool, u32 owner);
 
-#endif /* EUN_LASTPKT_H */
+#endif /* EUN_WSYNC_POOL_H */
