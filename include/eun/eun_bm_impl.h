@@ -11,7 +11,7 @@
 #include <linux/bitops.h>
 #include <linux/kernel.h>
 
-#include "eun/eun_bitmap.h"
+#include "eun/eun_bm_types.h"
 #include "eun/eun_bitops.h"
 #include "eun/eun_memctl.h"
 

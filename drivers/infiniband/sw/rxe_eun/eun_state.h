@@ -19,7 +19,7 @@
 
 #include "eun/eun_bitmap.h"
 #include "eun/eun_holdq.h"
-#include "eun/eun_lastpkt.h"
+#include "eun/eun_wsync_pool.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
@@ -94,8 +94,8 @@ struct eun_params {
  * @lock: the device lock, see below
  * @mc: the device's emulated on-chip memory
  * @bm: the reorder bitmaps of the device's QPs, kept in @mc
- * @lp: held last packets of WRITEs (write_sync=receiver)
- * @lp_mr: the target MR of each slot of @lp, referenced while held
+ * @wsync_pool: held last packets of WRITEs (write_sync=receiver)
+ * @wsync_mr: the target MR of each slot of @wsync_pool, referenced while held
  */
 struct eun_dev {
 	atomic64_t counters[EUN_NUM_EVENT_COUNTERS];
@@ -111,16 +111,16 @@ struct eun_dev {
 	 * with interrupts off) gives memory back from another context.
 	 * Always taken with spin_lock_irqsave(): the one flavour that is
 	 * right in all of those contexts. It guards, here, @mc and @bm
-	 * (bitmap blocks and their connections) and @lp with @lp_mr (the
-	 * slots of held last packets and their MRs); and in each QP's
-	 * struct eun_rx, @open, @wsync_held and @wsync_first. Nothing
-	 * under it sleeps, allocates or prints.
+	 * (bitmap blocks and their connections) and @wsync_pool with
+	 * @wsync_mr (the slots of held last packets and their MRs); and in
+	 * each QP's struct eun_rx, @open, @wsync_held and @wsync_first.
+	 * Nothing under it sleeps, allocates or prints.
 	 */
 	spinlock_t lock;
 	struct eun_memctl mc;
 	struct eun_bm bm;
-	struct eun_lastpkt lp;
-	struct rxe_mr **lp_mr;
+	struct eun_wsync_pool wsync_pool;
+	struct rxe_mr **wsync_mr;
 };
 
 /**

@@ -98,7 +98,7 @@ void eun_dev_cleanup(struct rxe_dev *rxe)
 /* Usage figures of the device's emulated memory, a snapshot. */
 static void eun_dev_mc_stats(struct eun_dev *ed, struct eun_mc_stats *st,
 			     struct eun_bm_stats *bst,
-			     struct eun_lastpkt_stats *lst)
+			     struct eun_wsync_pool_stats *wspst)
 {
 	unsigned long flags;
 
@@ -107,7 +107,7 @@ static void eun_dev_mc_stats(struct eun_dev *ed, struct eun_mc_stats *st,
 	spin_lock_irqsave(&ed->lock, flags);
 	eun_mc_get_stats(&ed->mc, st);
 	*bst = ed->bm.stats;
-	*lst = ed->lp.stats;
+	*wspst = ed->wsync_pool.stats;
 	spin_unlock_irqrestore(&ed->lock, flags);
 }
 
@@ -125,21 +125,21 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	u64 *value = stats->value + first;
 	struct eun_mc_stats mc = {};
 	struct eun_bm_stats bm = {};
-	struct eun_lastpkt_stats lp = {};
+	struct eun_wsync_pool_stats wsp = {};
 	unsigned int i;
 
 	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
 		value[i] = atomic64_read(&rxe->eun.counters[i]);
 
-	eun_dev_mc_stats(&rxe->eun, &mc, &bm, &lp);
+	eun_dev_mc_stats(&rxe->eun, &mc, &bm, &wsp);
 	value[EUN_CNT_EMEM_IN_USE] = mc.in_use[EUN_MC_BITMAP] +
 				     mc.in_use[EUN_MC_META];
 	value[EUN_CNT_EMEM_PEAK] = mc.peak;
 	value[EUN_CNT_EMEM_ALLOC_FAIL] = mc.failures;
 	value[EUN_CNT_BM_GROWS] = bm.grows;
 	value[EUN_CNT_BM_MERGES] = bm.merges;
-	value[EUN_CNT_WSYNC_IN_USE] = lp.in_use;
-	value[EUN_CNT_WSYNC_PEAK] = lp.peak;
+	value[EUN_CNT_WSYNC_IN_USE] = wsp.in_use;
+	value[EUN_CNT_WSYNC_PEAK] = wsp.peak;
 
 	return first + EUN_NUM_COUNTERS;
 }

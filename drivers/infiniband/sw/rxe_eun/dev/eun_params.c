@@ -195,7 +195,7 @@ EUN_ENUM_PARAM(write_sync, eun_wsync_names, "none, sender, receiver",
 	       "when a WRITE's last packet is placed: none, sender (after the rest is acknowledged), receiver (held until the rest is in, default)");
 EUN_UINT_PARAM(wsync_slots,
 	       "held last packets of WRITEs a device can keep with write_sync=receiver, of 4 KiB each (default 64)",
-	       .min = 1, .max = EUN_LP_MAX_SLOTS);
+	       .min = 1, .max = EUN_WSYNC_POOL_MAX_SLOTS);
 
 /**
  * eun_params_get() - snapshot the parameters for a new device

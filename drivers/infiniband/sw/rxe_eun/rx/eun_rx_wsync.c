@@ -11,7 +11,7 @@
  *   until every PSN before it is acknowledged (Eunomia's method: one
  *   round trip per WRITE, nothing held at the receiver);
  * - receiver (this file): the responder copies an early last packet into a slot of the
- *   device's pool (eun_lastpkt.c) and places it the moment the cumulative
+ *   device's pool (eun_wsync_pool.c) and places it the moment the cumulative
  *   expected PSN passes it. The packet is marked in the reorder bitmap and
  *   SACKed like any other, so the sender does not send it again. The pool
  *   is the bounded, counted memory this costs: a full pool drops the
@@ -19,14 +19,14 @@
  */
 
 #include "rxe.h"
-#include "eun/eun_lastpkt.h"
+#include "eun/eun_wsync_pool.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_place.h"
 #include "eun_rx_wsync.h"
 
 /* Payload bytes of a slot: one packet at the largest RoCE MTU. */
-#define EUN_WSYNC_SLOT_BYTES	EUN_LP_MAX_BYTES
+#define EUN_WSYNC_SLOT_BYTES	EUN_WSYNC_POOL_MAX_BYTES
 
 /**
  * eun_rx_wsync_dev_init() - set up a device's pool of held last packets
@@ -44,15 +44,15 @@ int eun_rx_wsync_dev_init(struct rxe_dev *rxe)
 	if (ed->params.mode == EUN_QP_GO_BACK_N ||
 	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
 		return 0;
-	ed->lp_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->lp_mr),
-			    GFP_KERNEL);
-	if (!ed->lp_mr)
+	ed->wsync_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->wsync_mr),
+			       GFP_KERNEL);
+	if (!ed->wsync_mr)
 		return -ENOMEM;
-	err = eun_lastpkt_init(&ed->lp, ed->params.wsync_slots,
-			       EUN_WSYNC_SLOT_BYTES);
+	err = eun_wsync_pool_init(&ed->wsync_pool, ed->params.wsync_slots,
+				  EUN_WSYNC_SLOT_BYTES);
 	if (err) {
-		kfree(ed->lp_mr);
-		ed->lp_mr = NULL;
+		kfree(ed->wsync_mr);
+		ed->wsync_mr = NULL;
 	}
 	return err;
 }
@@ -65,15 +65,15 @@ void eun_rx_wsync_dev_cleanup(struct rxe_dev *rxe)
 {
 	struct eun_dev *ed = &rxe->eun;
 
-	WARN_ON(ed->lp.stats.in_use);
-	eun_lastpkt_destroy(&ed->lp);
-	kfree(ed->lp_mr);
-	ed->lp_mr = NULL;
+	WARN_ON(ed->wsync_pool.stats.in_use);
+	eun_wsync_pool_destroy(&ed->wsync_pool);
+	kfree(ed->wsync_mr);
+	ed->wsync_mr = NULL;
 }
 
 static bool eun_rx_wsync_holds(struct rxe_qp *qp)
 {
-	return eun_qp_dev(qp)->lp_mr != NULL;
+	return eun_qp_dev(qp)->wsync_mr != NULL;
 }
 
 /**
@@ -94,7 +94,7 @@ int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
 	struct eun_rx *rx = &qp->eun.rx;
-	const struct eun_lastpkt_slot *s;
+	const struct eun_wsync_pool_slot *s;
 	unsigned long flags;
 	int slot;
 
@@ -103,14 +103,14 @@ int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 		return -ENOENT;
 
 	spin_lock_irqsave(&ed->lock, flags);
-	slot = eun_lastpkt_reserve(&ed->lp, qp_num(qp),
-				   (psn - p->eh.pkt_index) & EUN_PSN_MASK, psn,
-				   p->va, p->len);
-	s = eun_lastpkt_get(&ed->lp, slot);
+	slot = eun_wsync_pool_reserve(&ed->wsync_pool, qp_num(qp),
+				      (psn - p->eh.pkt_index) & EUN_PSN_MASK,
+				      psn, p->va, p->len);
+	s = eun_wsync_pool_get(&ed->wsync_pool, slot);
 	if (s) {
 		memcpy(s->data, p->data, p->len);
 		rxe_get(p->mr);
-		ed->lp_mr[slot] = p->mr;
+		ed->wsync_mr[slot] = p->mr;
 		if (!rx->wsync_held || eun_psn_before(psn, rx->wsync_first))
 			rx->wsync_first = psn;
 		rx->wsync_held++;
@@ -125,11 +125,11 @@ int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p)
 /* Give a slot back; called with the device lock held. Returns its MR. */
 static struct rxe_mr *eun_rx_wsync_release(struct eun_dev *ed, int slot)
 {
-	struct rxe_mr *mr = ed->lp_mr[slot];
+	struct rxe_mr *mr = ed->wsync_mr[slot];
 
 	lockdep_assert_held(&ed->lock);
-	ed->lp_mr[slot] = NULL;
-	eun_lastpkt_release(&ed->lp, slot);
+	ed->wsync_mr[slot] = NULL;
+	eun_wsync_pool_release(&ed->wsync_pool, slot);
 	return mr;
 }
 
@@ -167,7 +167,7 @@ int eun_rx_wsync_place_ready(struct rxe_qp *qp)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
 	struct eun_rx *rx = &qp->eun.rx;
-	const struct eun_lastpkt_slot *s;
+	const struct eun_wsync_pool_slot *s;
 	unsigned long flags;
 	struct rxe_mr *mr;
 	int slot, err = 0;
@@ -180,8 +180,8 @@ int eun_rx_wsync_place_ready(struct rxe_qp *qp)
 		return 0;
 	while (!err) {
 		spin_lock_irqsave(&ed->lock, flags);
-		slot = eun_lastpkt_earliest(&ed->lp, qp_num(qp));
-		s = eun_lastpkt_get(&ed->lp, slot);
+		slot = eun_wsync_pool_earliest(&ed->wsync_pool, qp_num(qp));
+		s = eun_wsync_pool_get(&ed->wsync_pool, slot);
 		if (!s || eun_psn_before(rx->epsn, s->last_psn)) {
 			if (s)
 				rx->wsync_first = s->last_psn;
@@ -189,7 +189,7 @@ int eun_rx_wsync_place_ready(struct rxe_qp *qp)
 			break;
 		}
 		/* Copied under the lock: the slot is reused once released. */
-		err = rxe_mr_copy(ed->lp_mr[slot], s->cookie, s->data, s->len,
+		err = rxe_mr_copy(ed->wsync_mr[slot], s->cookie, s->data, s->len,
 				  RXE_TO_MR_OBJ);
 		mr = eun_rx_wsync_release(ed, slot);
 		rx->wsync_held--;
@@ -212,12 +212,12 @@ void eun_rx_wsync_drop(struct rxe_qp *qp)
 
 	if (!eun_rx_wsync_holds(qp))
 		return;
-	for (i = 0; i < ed->lp.nslots; i++) {
-		const struct eun_lastpkt_slot *s;
+	for (i = 0; i < ed->wsync_pool.nslots; i++) {
+		const struct eun_wsync_pool_slot *s;
 
 		mr = NULL;
 		spin_lock_irqsave(&ed->lock, flags);
-		s = eun_lastpkt_get(&ed->lp, i);
+		s = eun_wsync_pool_get(&ed->wsync_pool, i);
 		if (s && s->owner == qp_num(qp))
 			mr = eun_rx_wsync_release(ed, i);
 		spin_unlock_irqrestore(&ed->lock, flags);
