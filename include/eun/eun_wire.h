@@ -102,9 +102,10 @@ enum eun_ack_kind {
  * @EUN_NACK_NONE: not a NACK (ACK and SACK carry this)
  * @EUN_NACK_CAP: beyond what the receiver's reorder bitmap can track
  * @EUN_NACK_NOMEM: the emulated on-chip memory is exhausted
- * @EUN_NACK_INVALID: malformed or invalid request; the QP goes to error
- * @EUN_NACK_RNR: no receive WQE posted yet (planned)
- * @EUN_NACK_ACCESS: remote access error (planned)
+ * @EUN_NACK_INVALID: invalid request (RETH length not the message's, SEND
+ *	longer than its receive WQE); the sender's WQE fails
+ * @EUN_NACK_RNR: no receive WQE posted yet for the message
+ * @EUN_NACK_ACCESS: remote access error (rkey, access right, range)
  * @EUN_NACK_REASON_COUNT: number of reasons (sizes name tables)
  */
 enum eun_nack_reason {
