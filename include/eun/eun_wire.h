@@ -3,8 +3,9 @@
  * Wire format of the out-of-order ("ooo") RC packets of rxe_eun: the
  * Eunomia extension header (EUNH) carried by EUN_WRITE and EUN_SEND, and the
  * payload of EUN_ACK (ACK, SACK, NACK). A pure byte codec, free of skb and
- * ib types; Documentation/wire-format.rst is the specification and the KUnit
- * suite checks the golden packets written down there.
+ * ib types; Documentation/wire-format.rst is the specification. Its golden
+ * packets (kunit/eun_wire_golden.h) are packed by this codec in the KUnit
+ * suite and in make harness-check, which compares them with the document.
  */
 #ifndef EUN_WIRE_H
 #define EUN_WIRE_H
