@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the out-of-order wire codec: the golden packets of
- * Documentation/wire-format.rst byte for byte (so the document and the code
- * cannot drift), round trips including the 24-bit PSN wrap, every malformed
- * input class with its error code, and the SACK bit helpers.
+ * Documentation/wire-format.rst (kunit/eun_wire_golden.h, the one copy the
+ * document is checked against) packed, parsed and checked for meaning,
+ * round trips including the 24-bit PSN wrap, every malformed input class
+ * with its error code, and the SACK bit helpers.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
 
 #include "eun/eun_wire.h"
 
-#define BTH_LEN		12
-#define RETH_LEN	16
-#define AETH_LEN	4
+#include "eun_wire_golden.h"
+
+#define BTH_LEN		EUN_GOLDEN_BTH_LEN
+#define RETH_LEN	EUN_GOLDEN_RETH_LEN
+#define AETH_LEN	EUN_GOLDEN_AETH_LEN
 
 /* Field by field: the structs have padding that struct copies may skip. */
 static bool ext_eq(const struct eun_ext_hdr *a, const struct eun_ext_hdr *b)
@@ -31,126 +34,118 @@ static bool ack_eq(const struct eun_ack_info *a, const struct eun_ack_info *b)
 	       !memcmp(a->sack, b->sack, sizeof(a->sack));
 }
 
-/* Golden packets: BTH onwards, ICRC and payload left out. */
-struct ext_golden {
-	const char *name;
-	u8 opcode;
-	size_t ext_at;		/* where EUNH starts */
-	size_t len;		/* bytes of @bytes used */
-	u8 bytes[64];
-	struct eun_ext_hdr h;
-};
-
-static const struct ext_golden ext_goldens[] = {
-	{ "SEND middle", EUN_OP_RC_SEND, BTH_LEN, BTH_LEN + 16, {
-		0x19, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x00, 0x00, 0x00, 0x2a,
-		0x40, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x03,
-		0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x27, 0x10 },
-	  { .flags = 0, .msg_seq = 0x102, .pkt_index = 3, .offset = 3072,
-	    .msg_len = 10000 } },
-	{ "WRITE last with immediate across the PSN wrap", EUN_OP_RC_WRITE,
-	  BTH_LEN + RETH_LEN, BTH_LEN + RETH_LEN + 20, {
-		0x18, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x80, 0x00, 0x00, 0x03,
-		0x00, 0x00, 0x7f, 0x00, 0x00, 0x00, 0x34, 0x00,
-		0x00, 0x00, 0x12, 0x34, 0x00, 0x00, 0x24, 0x54,
-		0x46, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x09,
-		0x00, 0x00, 0x24, 0x00, 0x00, 0x00, 0x24, 0x54,
-		0xde, 0xad, 0xbe, 0xef },
-	  { .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM, .msg_seq = 0xffffff,
-	    .pkt_index = 9, .offset = 9216, .msg_len = 9300,
-	    .imm = 0xdeadbeef } },
-	{ "zero-length SEND only", EUN_OP_RC_SEND, BTH_LEN, BTH_LEN + 16, {
-		0x19, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x80, 0x00, 0x00, 0x40,
-		0x43, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00,
-		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
-	  { .flags = EUN_EXT_F_FIRST | EUN_EXT_F_LAST, .msg_seq = 5 } },
-};
-
-static void ext_golden_desc(const struct ext_golden *t, char *desc)
+static void golden_desc(const struct eun_golden *g, char *desc)
 {
-	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+	strscpy(desc, g->name, KUNIT_PARAM_DESC_SIZE);
 }
 
-KUNIT_ARRAY_PARAM(ext_golden, ext_goldens, ext_golden_desc);
+KUNIT_ARRAY_PARAM(golden, eun_goldens, golden_desc);
 
-static void eun_wire_ext_golden(struct kunit *test)
+static u32 get_be(const u8 *p, unsigned int bytes)
 {
-	const struct ext_golden *t = test->param_value;
-	size_t hlen = t->len - t->ext_at;
-	struct eun_ext_hdr h;
-	u8 out[EUN_EXT_MAX_LEN + 4];
+	u32 v = 0;
 
-	KUNIT_EXPECT_EQ(test, t->bytes[0], t->opcode);
-	KUNIT_ASSERT_EQ(test, eun_ext_parse(t->bytes + t->ext_at, hlen, &h), (int)hlen);
-	KUNIT_EXPECT_TRUE(test, ext_eq(&h, &t->h));
-	KUNIT_EXPECT_EQ(test, eun_ext_len(&t->h), hlen);
-	KUNIT_ASSERT_EQ(test, eun_ext_pack(&t->h, out, sizeof(out)), (int)hlen);
-	KUNIT_EXPECT_MEMEQ(test, out, t->bytes + t->ext_at, hlen);
+	while (bytes--)
+		v = v << 8 | *p++;
+	return v;
 }
 
-struct ack_golden {
-	const char *name;
-	size_t len;		/* BTH + AETH + EUN_ACK */
-	u8 bytes[BTH_LEN + AETH_LEN + EUN_ACK_MAX_LEN];
+/*
+ * The example's values, packed by the codec (EUNH, EUN_ACK) and the stock
+ * header writer of eun_wire_golden.h, give exactly the recorded bytes, and
+ * nothing past them is written.
+ */
+static void eun_wire_golden_pack(struct kunit *test)
+{
+	const struct eun_golden *g = test->param_value;
+	u8 out[EUN_GOLDEN_MAX_LEN + 8];
+	size_t i;
+
+	memset(out, 0xa5, sizeof(out));
+	KUNIT_ASSERT_EQ(test, eun_golden_pack(g, out, g->len), (int)g->len);
+	KUNIT_EXPECT_MEMEQ(test, out, g->bytes, g->len);
+	for (i = g->len; i < sizeof(out); i++)
+		KUNIT_EXPECT_EQ(test, out[i], 0xa5);
+	/* One byte less does not fit. */
+	KUNIT_EXPECT_LT(test, eun_golden_pack(g, out, g->len - 1), 0);
+}
+
+/* The recorded bytes parse to the example's values, field by field. */
+static void eun_wire_golden_parse(struct kunit *test)
+{
+	const struct eun_golden *g = test->param_value;
+	size_t at = eun_golden_ooo_at(g), n = g->len - at;
+	const u8 *b = g->bytes;
 	struct eun_ack_info a;
-};
+	struct eun_ext_hdr h;
 
-static const struct ack_golden ack_goldens[] = {
-	{ "plain ACK", BTH_LEN + AETH_LEN + 12, {
-		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x00, 0x12, 0x34, 0x55,
-		0x1f, 0x00, 0x00, 0x07,
-		0x40, 0x00, 0x12, 0x34, 0x56, 0x00, 0x00, 0x00,
-		0x00, 0x00, 0x00, 0x00 },
-	  { .kind = EUN_ACK_KIND_ACK, .epsn = 0x123456 } },
-	{ "SACK across the PSN wrap with a duplicate",
-	  BTH_LEN + AETH_LEN + 28, {
-		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x00, 0xff, 0xff, 0xfd,
-		0x1f, 0x00, 0x00, 0x07,
-		0x45, 0x00, 0xff, 0xff, 0xfe, 0x02, 0x00, 0x00,
-		0x00, 0xff, 0xff, 0xf0,
-		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
-		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04 },
-	  { .kind = EUN_ACK_KIND_SACK, .epsn = 0xfffffe, .dup = true,
-	    .dup_psn = 0xfffff0, .sack_words = 2, .sack = { 0x2, 0x4 } } },
-	{ "NACK CAP with one SACK word", BTH_LEN + AETH_LEN + 20, {
-		0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
-		0x00, 0x00, 0x00, 0xff,
-		0x1f, 0x00, 0x00, 0x07,
-		0x42, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x03,
-		0x00, 0x00, 0x00, 0x00,
-		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01 },
-	  { .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_CAP, .epsn = 0x100,
-	    .nack_psn = 0x300, .sack_words = 1, .sack = { 0x1 } } },
-};
-
-static void ack_golden_desc(const struct ack_golden *t, char *desc)
-{
-	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+	/* BTH: opcode, SE, P_Key, QP, AckReq, PSN at their stock places */
+	KUNIT_EXPECT_EQ(test, b[0], g->opcode);
+	KUNIT_EXPECT_EQ(test, !!(b[1] & EUN_GOLDEN_BTH_SE), g->se);
+	KUNIT_EXPECT_EQ(test, get_be(b + 2, 2), EUN_GOLDEN_PKEY);
+	KUNIT_EXPECT_EQ(test, get_be(b + 5, 3), EUN_GOLDEN_QPN);
+	KUNIT_EXPECT_EQ(test, !!(b[8] & EUN_GOLDEN_BTH_ACKREQ), g->ack_req);
+	KUNIT_EXPECT_EQ(test, get_be(b + 9, 3), g->psn);
+	if (eun_golden_is_ack(g)) {
+		KUNIT_EXPECT_EQ(test, b[12], g->syndrome);
+		KUNIT_EXPECT_EQ(test, get_be(b + 13, 3), g->msn);
+		KUNIT_EXPECT_EQ(test, eun_ack_len(&g->ack), n);
+		KUNIT_ASSERT_EQ(test, eun_ack_parse(b + at, n, &a), (int)n);
+		KUNIT_EXPECT_TRUE(test, ack_eq(&a, &g->ack));
+		return;
+	}
+	if (g->opcode == EUN_OP_RC_WRITE) {
+		KUNIT_EXPECT_EQ(test, (u64)get_be(b + 12, 4) << 32 | get_be(b + 16, 4),
+				g->va);
+		KUNIT_EXPECT_EQ(test, get_be(b + 20, 4), g->rkey);
+		KUNIT_EXPECT_EQ(test, get_be(b + 24, 4), g->dma_len);
+	}
+	KUNIT_EXPECT_EQ(test, eun_ext_len(&g->ext), n);
+	KUNIT_ASSERT_EQ(test, eun_ext_parse(b + at, n, &h), (int)n);
+	KUNIT_EXPECT_TRUE(test, ext_eq(&h, &g->ext));
+	KUNIT_EXPECT_EQ(test, get_be(b + at + 1, 3), g->ext.msg_seq);
+	KUNIT_EXPECT_EQ(test, get_be(b + at + 5, 3), g->ext.pkt_index);
+	KUNIT_EXPECT_EQ(test, get_be(b + at + 8, 4), g->ext.offset);
+	KUNIT_EXPECT_EQ(test, get_be(b + at + 12, 4), g->ext.msg_len);
 }
 
-KUNIT_ARRAY_PARAM(ack_golden, ack_goldens, ack_golden_desc);
-
-static void eun_wire_ack_golden(struct kunit *test)
+/*
+ * The examples are packets the module sends and accepts: an EUN_WRITE's
+ * RETH holds the message's address and length in every packet; a data
+ * packet's offset is its index times the path MTU (eun_rx_check_lengths()),
+ * and the last one's index follows from the length; the AckReq of a last
+ * packet is set; an EUN_ACK's BTH PSN is epsn - 1 and its AETH an ACK.
+ */
+static void eun_wire_golden_meaning(struct kunit *test)
 {
-	const struct ack_golden *t = test->param_value;
-	const size_t at = BTH_LEN + AETH_LEN, plen = t->len - at;
-	struct eun_ack_info a;
-	u8 out[EUN_ACK_MAX_LEN];
-	u32 bth_psn = (u32)t->bytes[9] << 16 | t->bytes[10] << 8 | t->bytes[11];
+	const struct eun_golden *g = test->param_value;
+	const struct eun_ext_hdr *e = &g->ext;
+	u32 npkts;
 
-	KUNIT_EXPECT_EQ(test, t->bytes[0], EUN_OP_RC_ACK);
-	/* The BTH of an EUN_ACK carries epsn - 1, as a stock ACK would. */
-	KUNIT_EXPECT_EQ(test, eun_psn_add(bth_psn, 1), t->a.epsn);
-	KUNIT_ASSERT_EQ(test, eun_ack_parse(t->bytes + at, plen, &a), (int)plen);
-	KUNIT_EXPECT_TRUE(test, ack_eq(&a, &t->a));
-	KUNIT_EXPECT_EQ(test, eun_ack_len(&t->a), plen);
-	KUNIT_ASSERT_EQ(test, eun_ack_pack(&t->a, out, sizeof(out)), (int)plen);
-	KUNIT_EXPECT_MEMEQ(test, out, t->bytes + at, plen);
+	if (eun_golden_is_ack(g)) {
+		KUNIT_EXPECT_EQ(test, eun_psn_add(g->psn, 1), g->ack.epsn);
+		KUNIT_EXPECT_EQ(test, g->syndrome, EUN_GOLDEN_AETH_ACK);
+		KUNIT_EXPECT_EQ(test, g->msn, EUN_GOLDEN_MSN);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, (u64)e->offset, (u64)e->pkt_index * EUN_GOLDEN_MTU);
+	if (g->opcode == EUN_OP_RC_WRITE) {
+		KUNIT_EXPECT_EQ(test, g->dma_len, e->msg_len);
+		KUNIT_EXPECT_NE(test, g->va, 0);
+	} else {
+		KUNIT_EXPECT_EQ(test, g->va, 0);
+		KUNIT_EXPECT_EQ(test, g->rkey, 0);
+		KUNIT_EXPECT_EQ(test, g->dma_len, 0);
+	}
+	if (e->flags & EUN_EXT_F_LAST) {
+		npkts = max_t(u32, 1, DIV_ROUND_UP(e->msg_len, EUN_GOLDEN_MTU));
+		KUNIT_EXPECT_EQ(test, e->pkt_index, npkts - 1);
+		KUNIT_EXPECT_TRUE(test, g->ack_req);
+	} else {
+		KUNIT_EXPECT_LE(test, (u64)e->offset + EUN_GOLDEN_MTU, (u64)e->msg_len);
+	}
+	KUNIT_EXPECT_EQ(test, g->syndrome, 0);
+	KUNIT_EXPECT_EQ(test, g->msn, 0);
 }
 
 static const struct eun_ext_hdr ext_valid[] = {
@@ -199,9 +194,9 @@ struct bad_case {
 	int err;
 };
 
-#define ext_mid		(ext_goldens[0].bytes + BTH_LEN)
-#define ext_imm		(ext_goldens[1].bytes + BTH_LEN + RETH_LEN)
-#define ext_zero	(ext_goldens[2].bytes + BTH_LEN)
+#define ext_mid		(eun_goldens[EUN_GOLDEN_SEND_MIDDLE].bytes + BTH_LEN)
+#define ext_imm		(eun_goldens[EUN_GOLDEN_WRITE_IMM].bytes + BTH_LEN + RETH_LEN)
+#define ext_zero	(eun_goldens[EUN_GOLDEN_SEND_ZERO].bytes + BTH_LEN)
 
 #define EXT_BAD(n, b, l, a, v, e) { n, b, EUN_EXT_MAX_LEN, l, a, v, e }
 
@@ -263,7 +258,7 @@ static void eun_wire_ext_malformed(struct kunit *test)
 
 static void eun_wire_ext_pack_refuses(struct kunit *test)
 {
-	const struct eun_ext_hdr good = ext_goldens[0].h;
+	const struct eun_ext_hdr good = eun_goldens[EUN_GOLDEN_SEND_MIDDLE].ext;
 	struct eun_ext_hdr h;
 	u8 buf[EUN_EXT_MAX_LEN], before[EUN_EXT_MAX_LEN];
 
@@ -333,9 +328,9 @@ static void eun_wire_ack_round_trip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, n + 1, &back), -EBADMSG);
 }
 
-#define ack_plain	(ack_goldens[0].bytes + BTH_LEN + AETH_LEN)
-#define ack_sack	(ack_goldens[1].bytes + BTH_LEN + AETH_LEN)
-#define ack_nack	(ack_goldens[2].bytes + BTH_LEN + AETH_LEN)
+#define ack_plain	(eun_goldens[EUN_GOLDEN_ACK].bytes + BTH_LEN + AETH_LEN)
+#define ack_sack	(eun_goldens[EUN_GOLDEN_SACK].bytes + BTH_LEN + AETH_LEN)
+#define ack_nack	(eun_goldens[EUN_GOLDEN_NACK_CAP].bytes + BTH_LEN + AETH_LEN)
 
 #define ACK_BAD(n, b, l, a, v, e) { n, b, EUN_ACK_MAX_LEN, l, a, v, e }
 
@@ -386,7 +381,7 @@ static void eun_wire_ack_malformed(struct kunit *test)
 
 static void eun_wire_ack_pack_refuses(struct kunit *test)
 {
-	const struct eun_ack_info good = ack_goldens[1].a;
+	const struct eun_ack_info good = eun_goldens[EUN_GOLDEN_SACK].ack;
 	struct eun_ack_info a;
 	u8 buf[EUN_ACK_MAX_LEN], before[EUN_ACK_MAX_LEN];
 
@@ -505,8 +500,9 @@ static void eun_wire_sizes(struct kunit *test)
 }
 
 static struct kunit_case eun_wire_cases[] = {
-	KUNIT_CASE_PARAM(eun_wire_ext_golden, ext_golden_gen_params),
-	KUNIT_CASE_PARAM(eun_wire_ack_golden, ack_golden_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_golden_pack, golden_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_golden_parse, golden_gen_params),
+	KUNIT_CASE_PARAM(eun_wire_golden_meaning, golden_gen_params),
 	KUNIT_CASE_PARAM(eun_wire_ext_round_trip, ext_valid_gen_params),
 	KUNIT_CASE_PARAM(eun_wire_ext_malformed, ext_bad_gen_params),
 	KUNIT_CASE(eun_wire_ext_pack_refuses),

@@ -7,7 +7,8 @@
 #
 #   make kunit              KUnit suites under User Mode Linux (kunit/run.sh)
 #   make harness-check      random model tests (ASan/UBSan) + bounded fuzzing
-#                           of each libFuzzer target
+#                           of each libFuzzer target + the golden packets of
+#                           Documentation/wire-format.rst against the codec
 #   make bench-insn         callgrind instructions per packet -> results/insn.csv
 #   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
 #
@@ -36,6 +37,7 @@ harness:
 harness-check: harness
 	$(EUN_HARNESS)/randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(EUN_HARNESS)/wiretest -s $(CORE_SEED) -n $(WIRE_ROUNDS)
+	$(REPO)/tools/testing/harness/wire-golden.sh $(EUN_HARNESS)/wire_golden $(REPO)/Documentation/wire-format.rst
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED)
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) fuzz_wire
 	$(EUN_HARNESS)/hq_randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)

@@ -3,8 +3,9 @@
  * Wire format of the out-of-order ("ooo") RC packets of rxe_eun: the
  * Eunomia extension header (EUNH) carried by EUN_WRITE and EUN_SEND, and the
  * payload of EUN_ACK (ACK, SACK, NACK). A pure byte codec, free of skb and
- * ib types; Documentation/wire-format.rst is the specification and the KUnit
- * suite checks the golden packets written down there.
+ * ib types; Documentation/wire-format.rst is the specification. Its golden
+ * packets (kunit/eun_wire_golden.h) are packed by this codec in the KUnit
+ * suite and in make harness-check, which compares them with the document.
  */
 #ifndef EUN_WIRE_H
 #define EUN_WIRE_H
@@ -102,9 +103,10 @@ enum eun_ack_kind {
  * @EUN_NACK_NONE: not a NACK (ACK and SACK carry this)
  * @EUN_NACK_CAP: beyond what the receiver's reorder bitmap can track
  * @EUN_NACK_NOMEM: the emulated on-chip memory is exhausted
- * @EUN_NACK_INVALID: malformed or invalid request; the QP goes to error
- * @EUN_NACK_RNR: no receive WQE posted yet (planned)
- * @EUN_NACK_ACCESS: remote access error (planned)
+ * @EUN_NACK_INVALID: invalid request (RETH length not the message's, SEND
+ *	longer than its receive WQE); the sender's WQE fails
+ * @EUN_NACK_RNR: no receive WQE posted yet for the message
+ * @EUN_NACK_ACCESS: remote access error (rkey, access right, range)
  * @EUN_NACK_REASON_COUNT: number of reasons (sizes name tables)
  */
 enum eun_nack_reason {

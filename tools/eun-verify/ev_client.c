@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ev_verbs.h"
+#include "ev_client.h"
+#include "ev_dev.h"
+#include "ev_log.h"
 
 static uint8_t *ev_local_slot(struct ev_qp *q, uint64_t m)
 {

@@ -1,59 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * eun-verify: device, memory and QP helpers.
+ * eun-verify: device, memory and QP helpers: open the device (TCP
+ * exchange), size and register a QP's memory, create it and move it
+ * through its states, post receives and control messages, check
+ * completions. Below the connection set-up and both roles; uses only
+ * ev_log.c and the pure files.
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "ev_verbs.h"
-
-uint64_t ev_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* Keep the first failure: later ones are usually its consequences. */
-void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...)
-{
-	char msg[sizeof(c->error)];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "eun-verify: %s: %s\n",
-		c->o->role == EV_ROLE_SERVER ? "server" : "client", msg);
-	if (c->exit_code)
-		return;
-	c->exit_code = code;
-	snprintf(c->error, sizeof(c->error), "%s", msg);
-}
-
-void ev_info(struct ev_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!c->o->verbose)
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "eun-verify: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-}
-
-int ev_failed(const struct ev_ctx *c)
-{
-	return c->exit_code != EV_EXIT_OK;
-}
+#include "ev_dev.h"
+#include "ev_log.h"
 
 /*
  * What counts as progress: messages completed or finished, credit,
@@ -362,4 +322,183 @@ void ev_abort_all(struct ev_ctx *c)
 			}
 		}
 	}
+}
+
+/* ---- device and QP states (TCP exchange; rdma_cm does this itself) ---- */
+
+static int ev_gid_is_ipv4(const union ibv_gid *g)
+{
+	static const uint8_t prefix[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					    0xff, 0xff };
+
+	return !memcmp(g->raw, prefix, sizeof(prefix));
+}
+
+static int ev_pick_gid(struct ev_ctx *c, int tbl_len)
+{
+	union ibv_gid gid;
+	int i;
+
+	if (c->o->gid_index >= 0) {
+		if (c->o->gid_index >= tbl_len) {
+			ev_fail(c, EV_EXIT_USAGE, "GID index %d beyond table of %d",
+				c->o->gid_index, tbl_len);
+			return -1;
+		}
+		c->gid_index = c->o->gid_index;
+		return 0;
+	}
+	for (i = 0; i < tbl_len; i++) {
+		if (ibv_query_gid(c->verbs, c->ib_port, i, &gid))
+			continue;
+		if (ev_gid_is_ipv4(&gid)) {
+			c->gid_index = i;
+			return 0;
+		}
+	}
+	ev_fail(c, EV_EXIT_SETUP,
+		"no IPv4 GID on port %u: give --gid-index (is the netdev up with an address?)",
+		c->ib_port);
+	return -1;
+}
+
+int ev_dev_open(struct ev_ctx *c)
+{
+	struct ibv_device **list;
+	struct ibv_port_attr pa;
+	int i, n = 0;
+
+	list = ibv_get_device_list(&n);
+	if (!list || !n) {
+		ev_fail(c, EV_EXIT_SETUP,
+			"no RDMA device found (is rdma_rxe loaded and a link added?)");
+		goto out_free;
+	}
+	for (i = 0; i < n; i++)
+		if (!c->o->dev || !strcmp(ibv_get_device_name(list[i]), c->o->dev))
+			break;
+	if (i == n) {
+		ev_fail(c, EV_EXIT_SETUP, "RDMA device '%s' not found", c->o->dev);
+		goto out_free;
+	}
+	c->verbs = ibv_open_device(list[i]);
+	if (!c->verbs) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_open_device %s: %s",
+			ibv_get_device_name(list[i]), strerror(errno));
+		goto out_free;
+	}
+	c->own_verbs = 1;
+	ibv_free_device_list(list);
+	list = NULL;
+	c->ib_port = (uint8_t)c->o->ib_port;
+	if (ibv_query_port(c->verbs, c->ib_port, &pa)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_port %u failed", c->ib_port);
+		return -1;
+	}
+	if (pa.state != IBV_PORT_ACTIVE) {
+		ev_fail(c, EV_EXIT_SETUP, "port %u is not active", c->ib_port);
+		return -1;
+	}
+	c->mtu = pa.active_mtu;
+	return ev_pick_gid(c, pa.gid_tbl_len);
+out_free:
+	if (list)
+		ibv_free_device_list(list);
+	return -1;
+}
+
+/* PD and READ/atomic depth, once the device context is known. */
+int ev_dev_limits(struct ev_ctx *c)
+{
+	struct ibv_device_attr da;
+	uint32_t d = c->o->cfg.depth;
+
+	if (ibv_query_device(c->verbs, &da)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_device failed");
+		return -1;
+	}
+	if ((uint32_t)da.max_qp_rd_atom < d)
+		d = (uint32_t)da.max_qp_rd_atom;
+	if ((uint32_t)da.max_qp_init_rd_atom < d)
+		d = (uint32_t)da.max_qp_init_rd_atom;
+	c->rd_atom = d < 1 ? 1 : d > 255 ? 255 : d;
+	if (!c->pd) {
+		c->pd = ibv_alloc_pd(c->verbs);
+		if (!c->pd) {
+			ev_fail(c, EV_EXIT_SETUP, "ibv_alloc_pd: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int ev_qp_to_init(struct ev_qp *q)
+{
+	struct ibv_qp_attr a;
+	int err;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_INIT;
+	a.port_num = q->ctx->ib_port;
+	a.qp_access_flags = IBV_ACCESS_REMOTE_WRITE;
+	if (!q->ctx->o->cfg.uc)
+		a.qp_access_flags |= IBV_ACCESS_REMOTE_READ |
+				     IBV_ACCESS_REMOTE_ATOMIC;
+	err = ibv_modify_qp(q->qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX |
+			    IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
+	if (err) {
+		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: to INIT: %s", q->idx,
+			strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* RTR then RTS from the peer's address (TCP exchange). */
+int ev_qp_to_rts(struct ev_qp *q)
+{
+	struct ev_ctx *c = q->ctx;
+	int uc = c->o->cfg.uc, mask, err;
+	struct ibv_qp_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTR;
+	a.path_mtu = c->mtu;
+	a.dest_qp_num = q->remote.qpn;
+	a.rq_psn = q->remote.psn;
+	a.ah_attr.is_global = 1;
+	memcpy(a.ah_attr.grh.dgid.raw, q->remote.gid, 16);
+	a.ah_attr.grh.sgid_index = (uint8_t)c->gid_index;
+	a.ah_attr.grh.hop_limit = 64;
+	a.ah_attr.port_num = c->ib_port;
+	mask = IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+	       IBV_QP_RQ_PSN;
+	if (!uc) {
+		a.max_dest_rd_atomic = (uint8_t)c->rd_atom;
+		a.min_rnr_timer = 1;	/* 0.01 ms: RNR is only a stopgap here */
+		mask |= IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER;
+	}
+	err = ibv_modify_qp(q->qp, &a, mask);
+	if (err) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: to RTR: %s", q->idx, strerror(err));
+		return -1;
+	}
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTS;
+	a.sq_psn = q->local.psn;
+	mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
+	if (!uc) {
+		a.timeout = (uint8_t)c->o->ack_timeout;
+		a.retry_cnt = 7;
+		a.rnr_retry = 7;	/* 7: retry for ever, our timeout bounds it */
+		a.max_rd_atomic = (uint8_t)c->rd_atom;
+		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+			IBV_QP_MAX_QP_RD_ATOMIC;
+	}
+	err = ibv_modify_qp(q->qp, &a, mask);
+	if (err) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: to RTS: %s", q->idx, strerror(err));
+		return -1;
+	}
+	return 0;
 }

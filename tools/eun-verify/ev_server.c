@@ -9,34 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ev_verbs.h"
-
-static uint8_t *ev_slot(struct ev_qp *q, uint64_t m)
-{
-	return q->slots + (size_t)(m % q->nslots) * q->slot_size;
-}
-
-/* Slot of message @m about to be granted: READ sources get its pattern. */
-static void ev_server_prepare_msg(struct ev_qp *q, uint64_t m)
-{
-	struct ev_msg_plan mp;
-
-	ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
-	if (mp.op == EV_OP_READ)
-		ev_pattern_fill(ev_slot(q, m), mp.size, q->ctx->pattern_seed,
-				q->idx, m);
-}
-
-/* Initial state: atomic words seeded, the first ring of READ sources. */
-int ev_server_prepare(struct ev_qp *q)
-{
-	uint64_t m;
-
-	memcpy(q->words, q->am.word, sizeof(q->am.word));
-	for (m = 0; m < q->nslots; m++)
-		ev_server_prepare_msg(q, m);
-	return 0;
-}
+#include "ev_dev.h"
+#include "ev_log.h"
+#include "ev_server.h"
+#include "ev_slots.h"
 
 static int ev_server_check_bytes(struct ev_qp *q, uint64_t m,
 				 const struct ev_msg_plan *mp,

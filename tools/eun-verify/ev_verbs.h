@@ -1,7 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * eun-verify: verbs engine shared by the client, the server and the two
- * ways of connecting (rdma_cm, TCP exchange).
+ * eun-verify: types of the verbs files (the QP, the run) and the protocol
+ * they speak. Each verbs file declares its functions in its own header,
+ * and the files form layers, each calling only those below it:
+ *
+ *   main.c
+ *   ev_conn.c  ev_server.c  ev_client.c   set-up, the two roles
+ *   ev_dev.c   ev_slots.c                 device and QP, server slot ring
+ *   ev_log.c                              clock and failure messages
+ *
+ * and all of them the pure files (ev_plan.c, ev_track.c, ...). layers.sh
+ * (run by make unit) fails on a call upwards.
  *
  * DOC: protocol
  * The client (requester) posts data messages 0, 1, 2, ... on each QP. The
@@ -144,36 +153,5 @@ struct ev_ctx {
 	int exit_code;			/* first failure, enum ev_exit */
 	char error[512];
 };
-
-uint64_t ev_now_ns(void);
-__printf(3, 4)
-void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...);
-__printf(2, 3)
-void ev_info(struct ev_ctx *c, const char *fmt, ...);
-int ev_failed(const struct ev_ctx *c);
-
-uint64_t ev_progress_key(const struct ev_qp *q);
-uint32_t ev_ring_slots(const struct ev_config *cfg);
-uint32_t ev_slot_size(const struct ev_config *cfg);
-int ev_qp_alloc(struct ev_qp *q, int server);
-int ev_qp_create(struct ev_qp *q, int server);
-void ev_qp_destroy(struct ev_qp *q);
-int ev_post_recv(struct ev_qp *q, uint32_t idx);
-int ev_post_ctrl(struct ev_qp *q, enum ev_ctrl type, uint64_t value);
-int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc);
-void ev_abort_all(struct ev_ctx *c);
-
-int ev_dev_open(struct ev_ctx *c);
-int ev_dev_limits(struct ev_ctx *c);
-int ev_qp_to_init(struct ev_qp *q);
-int ev_qp_to_rts(struct ev_qp *q);
-
-int ev_server_connect(struct ev_ctx *c);
-int ev_client_connect(struct ev_ctx *c);
-void ev_disconnect(struct ev_ctx *c, int server);
-
-int ev_server_run(struct ev_ctx *c);
-int ev_client_run(struct ev_ctx *c);
-int ev_server_prepare(struct ev_qp *q);
 
 #endif /* EV_VERBS_H */

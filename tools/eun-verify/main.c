@@ -8,7 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ev_verbs.h"
+#include "ev_client.h"
+#include "ev_conn.h"
+#include "ev_dev.h"
+#include "ev_log.h"
+#include "ev_server.h"
 
 static void ev_ctx_init(struct ev_ctx *c, struct ev_opts *o)
 {
