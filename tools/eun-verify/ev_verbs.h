@@ -9,8 +9,8 @@
  *   ev_dev.c   ev_slots.c                 device and QP, server slot ring
  *   ev_log.c                              clock and failure messages
  *
- * and all of them the pure files (ev_plan.c, ev_track.c, ...). layers.sh
- * (run by make unit) fails on a call upwards.
+ * and all of them the pure files (ev_plan.c, ev_track.c, ...).
+ * tools/testing/host/test-layout.py (make check) fails on a loop.
  *
  * DOC: protocol
  * The client (requester) posts data messages 0, 1, 2, ... on each QP. The
