@@ -59,6 +59,10 @@ add_line "$tree/Kbuild" 'obj-y += eun/kunit/'
 ln -sfn "$repo" "$tree/eun"
 
 rm -f "$build/test.log"
+# make rebuilds by date: objects another checkout built through the same
+# symlink may look newer than this checkout's sources. The project's own
+# objects are few: always build them afresh.
+rm -rf "$build/eun"
 jobs=${KUNIT_JOBS:-2}
 cd "$tree"
 if [ "$mode" = build ]; then
