@@ -128,8 +128,11 @@ run_unit()
 # rows_done CSV: the profiles of a matrix.csv with every row there.
 rows_done()
 {
-	awk -F, -v want=$((cols_per_unit * nops * nsizes * reps)) 'FNR > 1 { n[$2]++ }
-		END { for (p in n) if (n[p] == want) print p }' "$1" 2>/dev/null
+	[ -f "$1" ] || return 0
+	csv_awk -v want=$((cols_per_unit * nops * nsizes * reps)) '
+		FNR == 1 { csv_open(); next }
+		{ n[fld("profile")]++ }
+		END { if (CSV_BAD) exit 2; for (p in n) if (n[p] == want) print p }' "$1"
 }
 
 # A guest kernel crash (tools/vm/console-scan.sh) ends a boot early: boot
@@ -218,29 +221,43 @@ csv=$results/$name.csv
 			[ -f "$m" ] || continue
 			keep=
 			[ $((i + 1)) -lt ${#boots[@]} ] && keep=" $(rows_done "$m" | tr '\n' ' ')"
-			awk -F, -v keep="$keep" -v col="$name_in_csv" 'FNR > 1 && $1 == col &&
-				(keep == "" || index(keep, " " $2 " "))' "$m" >> "$f"
+			csv_awk -v keep="$keep" -v col="$name_in_csv" '
+				FNR == 1 { csv_open(); next }
+				fld("column") == col &&
+					(keep == "" || index(keep, " " fld("profile") " "))' "$m" >> "$f"
 		done
 		why=not-run
 		grep -q "^$u boot" "$top/crashes.txt" && why=crash
 		grep -qs "invalid for parameter" "$top/$u"/[ab]/console.log "$top/$u"/[ab]/dmesg*.txt &&
 			why=unavailable
-		awk -F, -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
-			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" '
+		csv_awk -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
+			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" \
+			-v fields="$BENCH_MATRIX_HEADER" '
 			function spec(p,   f, l, s) {
 				f = dir "/" p; s = ""
 				while ((getline l < f) > 0) { sub(/#.*/, "", l); if (l != "") s = s l }
 				close(f); return s
 			}
-			FNR == 1 { next }
-			{ have[$2, $4, $5, $7] = 1; print }
+			# missing(P, O, S, R): the row of a transfer that did not run.
+			function missing(p, o, s, r,   v, f, n, i) {
+				n = split(fields, f, ",")
+				for (i = 1; i <= n; i++)
+					v[f[i]] = ""
+				v["column"] = (col == "rdma_rxe" ? col : "eun-" col)
+				v["profile"] = p; v["netem"] = spec(p); v["op"] = o
+				v["size"] = s; v["messages"] = iters; v["rep"] = r
+				v["status"] = why
+				return csv_row(fields, v)
+			}
+			FNR == 1 { csv_open(); next }
+			{ have[fld("profile"), fld("op"), fld("size"), fld("rep")] = 1; print }
 			END {
+				if (CSV_BAD) exit 2
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++)
 					if (!have[P[i], O[j], S[k], r])
-						printf "%s,%s,%s,%s,%s,%s,%s,%s%s\n", (col == "rdma_rxe" ? col : "eun-" col),
-							P[i], spec(P[i]), O[j], S[k], iters, r, why, ",,,,,,,,,,,,,,,,,,,,,"
+						print missing(P[i], O[j], S[k], r)
 			}' "$f"
 	done
 } > "$csv.tmp"

@@ -12,6 +12,9 @@
 # Exit status: 0 every goal with figures met, 1 one missed, 2 bad usage.
 set -uo pipefail
 
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/bench/lib.sh
+source "$here/lib.sh"
 usage="usage: goals.sh BENCH_CSV SUMMARY_CSV [SIZE]"
 csv=${1:?$usage}
 sum=${2:?$usage}
@@ -20,31 +23,32 @@ size=${3:-}
 for f in "$csv" "$sum"; do
 	[ -f "$f" ] || { echo "goals.sh: no $f" >&2; exit 2; }
 done
-[ -z "$size" ] && size=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m + 0 }' "$sum")
+[ -z "$size" ] && size=$(csv_awk 'FNR == 1 { csv_open(); next }
+	fld("size") + 0 > m { m = fld("size") + 0 } END { print m + 0 }' "$sum")
 case $size in
 ''|*[!0-9]*) echo "goals.sh: size '$size' is not a number of bytes" >&2; exit 2 ;;
 esac
 
 # Two passes: the summary (medians at SIZE), then every row of the run.
-awk -F, -v size="$size" '
-	FNR == 1 { next }
+csv_awk -v size="$size" '
+	FNR == 1 { csv_open(); next }
 	NR == FNR {
-		if ($5 != size) next
-		k = $1 SUBSEP $2 SUBSEP $4
-		gp[k] = $9; runs[k] = $6; fin[k] = $7
+		if (fld("size") != size) next
+		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
+		gp[k] = fld("goodput_MBps"); runs[k] = fld("runs"); fin[k] = fld("finished")
 		next
 	}
 	{
-		c = $1; p = $2
+		c = fld("column"); p = fld("profile"); m = fld("emem_peak_blocks")
 		rows[c, p]++
-		gbn[c, p] += $20
-		col_rows[c]++; col_gbn[c] += $20
-		if ($8 != "ok") col_bad[c]++
-		if ($23 != "" && $23 + 0 > peak[c]) peak[c] = $23 + 0
-		if ($23 != "") haspeak[c] = 1
-		data[c, p] += $13
-		retx[c, p] += $24 + $25 + $26
-		fast[c, p] += $25 + $26
+		gbn[c, p] += fld("gbn_retry")
+		col_rows[c]++; col_gbn[c] += fld("gbn_retry")
+		if (fld("status") != "ok") col_bad[c]++
+		if (m != "" && m + 0 > peak[c]) peak[c] = m + 0
+		if (m != "") haspeak[c] = 1
+		data[c, p] += fld("data_pkts")
+		fast[c, p] += fld("retx_nack") + fld("retx_reorder")
+		retx[c, p] += fld("retx_timeout") + fld("retx_nack") + fld("retx_reorder")
 	}
 	function have(c, p, o) { return ((c, p, o) in gp) }
 	# A goal without figures is counted, not listed: a subset run (make
@@ -75,6 +79,7 @@ awk -F, -v size="$size" '
 		       fin[c, p, o] == runs[c, p, o] ? "met" : "missed")
 	}
 	END {
+		if (CSV_BAD) exit 2
 		E = "eun-eunomia"; S = "rdma_rxe"; T = "eun-static"
 		split("write send", ops, " ")
 		for (i = 1; i <= 2; i++) {

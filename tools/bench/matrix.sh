@@ -125,7 +125,26 @@ transfer()
 	[ -n "$msgs" ] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
-	echo "$col,$profile,$spec,$op,$size,$msgs,$rep,$status,$el,$mbps,$bytes,$(cat "$peer_results/$tag.checked" 2>/dev/null),$data,$ideal,$(ratio "$data" "$ideal"),$acks,$(ratio "$acks" "$data"),$(field "$mine" rcvd_seq_err),$(field "$mine" completer_retry_err),$(field "$mine" rxe_eun_gbn_retry),$(field "$theirs" out_of_seq_request),$(field "$theirs" duplicate_request),$(field "$theirs" emem_peak),$(field "$mine" rxe_eun_retx_timeout),$(field "$mine" rxe_eun_retx_nack),$(field "$mine" rxe_eun_retx_reorder),$(field "$mine" rxe_eun_retx_spurious),$(field "$theirs" rxe_eun_rx_ooo),$(field "$theirs" rxe_eun_wsync_held)" >> "$csv"
+	local -A row=([column]=$col [profile]=$profile [netem]=$spec [op]=$op
+		[size]=$size [messages]=$msgs [rep]=$rep [status]=$status
+		[elapsed_s]=$el [goodput_MBps]=$mbps [bytes]=$bytes
+		[server_checked_bytes]=$(cat "$peer_results/$tag.checked" 2>/dev/null)
+		[data_pkts]=$data [needed_pkts]=$ideal
+		[pkts_per_needed]=$(ratio "$data" "$ideal")
+		[ack_pkts]=$acks [acks_per_data]=$(ratio "$acks" "$data")
+		[rcvd_seq_err]=$(field "$mine" rcvd_seq_err)
+		[completer_retry_err]=$(field "$mine" completer_retry_err)
+		[gbn_retry]=$(field "$mine" rxe_eun_gbn_retry)
+		[out_of_seq_request]=$(field "$theirs" out_of_seq_request)
+		[duplicate_request]=$(field "$theirs" duplicate_request)
+		[emem_peak_blocks]=$(field "$theirs" emem_peak)
+		[retx_timeout]=$(field "$mine" rxe_eun_retx_timeout)
+		[retx_nack]=$(field "$mine" rxe_eun_retx_nack)
+		[retx_reorder]=$(field "$mine" rxe_eun_retx_reorder)
+		[retx_spurious]=$(field "$mine" rxe_eun_retx_spurious)
+		[rx_ooo]=$(field "$theirs" rxe_eun_rx_ooo)
+		[wsync_held]=$(field "$theirs" rxe_eun_wsync_held))
+	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ]; then
 		check_err 1 "$tag: eun-verify says '$result' (rc $EV_RC): $(ev_field "$EV_OUT" error)"

@@ -24,9 +24,18 @@ rst=${3:-$repo/Documentation/results.rst}
 sum=$out/bench-summary.csv
 
 [ -f "$csv" ] || { echo "summarize.sh: no $csv" >&2; exit 1; }
+# shellcheck source=tools/bench/lib.sh
+source "$here/lib.sh"
+
+# The summary's fields, one row per (column, profile, op, size).
+summary_fields=column,profile,netem,op,size,runs,finished,not_finished
+summary_fields+=,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data
+summary_fields+=,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request
+summary_fields+=,emem_peak_blocks,data_pkts,retx_timeout,retx_nack
+summary_fields+=,retx_reorder,retx_spurious,rx_ooo
 
 # Medians: values of the finished repetitions, sorted within awk.
-awk -F, '
+csv_awk -v fields="$summary_fields" '
 	function median(list,   n, v, i, j, t) {
 		n = split(list, v, " ")
 		if (n == 0) return ""
@@ -36,48 +45,63 @@ awk -F, '
 			}
 		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 	}
-	NR == 1 { next }
-	{
-		k = $1 SUBSEP $2 SUBSEP $4 SUBSEP $5
-		if (!(k in runs)) { order[++nk] = k; netem[k] = $3 }
-		runs[k]++
-		if ($8 != "ok") { st[k] = st[k] (st[k] == "" ? "" : "/") $8; next }
-		ok[k]++
-		gp[k] = gp[k] " " $10; el[k] = el[k] " " $9; ppn[k] = ppn[k] " " $15
-		apd[k] = apd[k] " " $17; seq[k] = seq[k] " " $18; cre[k] = cre[k] " " $19
-		gbn[k] = gbn[k] " " $20; oos[k] = oos[k] " " $21
-		if ($23 != "" && (mem[k] == "" || $23 + 0 > mem[k] + 0)) mem[k] = $23
+	# Figures whose median the summary gives, under the same name.
+	BEGIN {
+		nm = split("goodput_MBps elapsed_s pkts_per_needed acks_per_data " \
+			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
-		data[k] += $13; rto[k] += $24; rnk[k] += $25; rro[k] += $26
-		rsp[k] += $27; ooo[k] += $28
+		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo", S, " ")
+	}
+	FNR == 1 { csv_open(); next }
+	{
+		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op") SUBSEP fld("size")
+		if (!(k in runs)) { order[++nk] = k; netem[k] = fld("netem") }
+		runs[k]++
+		st1 = fld("status")
+		if (st1 != "ok") { st[k] = st[k] (st[k] == "" ? "" : "/") st1; next }
+		ok[k]++
+		for (i = 1; i <= nm; i++)
+			med[k, M[i]] = med[k, M[i]] " " fld(M[i])
+		for (i = 1; i <= ns; i++)
+			sum[k, S[i]] += fld(S[i])
+		m = fld("emem_peak_blocks")
+		if (m != "" && (mem[k] == "" || m + 0 > mem[k] + 0)) mem[k] = m
 	}
 	END {
-		print "column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks,data_pkts,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo"
+		if (CSV_BAD) exit 2
+		print fields
 		for (i = 1; i <= nk; i++) {
 			k = order[i]; split(k, f, SUBSEP)
-			printf "%s,%s,%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d\n",
-				f[1], f[2], netem[k], f[3], f[4], runs[k], ok[k], st[k],
-				median(gp[k]), median(el[k]), median(ppn[k]), median(apd[k]),
-				median(seq[k]), median(cre[k]), median(gbn[k]), median(oos[k]), mem[k],
-				data[k], rto[k], rnk[k], rro[k], rsp[k], ooo[k]
+			split("", v)
+			v["column"] = f[1]; v["profile"] = f[2]; v["netem"] = netem[k]
+			v["op"] = f[3]; v["size"] = f[4]
+			v["runs"] = runs[k]; v["finished"] = ok[k] + 0; v["not_finished"] = st[k]
+			for (j = 1; j <= nm; j++)
+				v[M[j]] = median(med[k, M[j]])
+			for (j = 1; j <= ns; j++)
+				v[S[j]] = sum[k, S[j]] + 0
+			v["emem_peak_blocks"] = mem[k]
+			print csv_row(fields, v)
 		}
 	}' "$csv" > "$sum"
 echo "summarize.sh: $sum"
 
-columns=$(awk -F, 'NR > 1 && !s[$1]++ { printf "%s ", $1 }' "$sum")
-big=$(awk -F, 'NR > 1 && $5 + 0 > m { m = $5 + 0 } END { print m }' "$sum")
+columns=$(csv_awk 'FNR == 1 { csv_open(); next } !s[fld("column")]++ { printf "%s ", fld("column") }' "$sum")
+big=$(csv_awk 'FNR == 1 { csv_open(); next } fld("size") + 0 > m { m = fld("size") + 0 } END { print m }' "$sum")
 
 # plot_table OP: "profile goodput-per-column..." for OP at the largest size.
 plot_table()
 {
-	awk -F, -v op="$1" -v size="$big" -v cols="$columns" -v field="$2" '
-		NR == 1 { next }
-		$4 == op && $5 == size {
-			if (!($2 in seen)) { seen[$2] = 1; p[++n] = $2 }
-			v[$2, $1] = ($(field) == "" ? "NaN" : $(field))
+	csv_awk -v op="$1" -v size="$big" -v cols="$columns" -v field="$2" '
+		FNR == 1 { csv_open(); next }
+		fld("op") == op && fld("size") == size {
+			pr = fld("profile"); x = fld(field)
+			if (!(pr in seen)) { seen[pr] = 1; p[++n] = pr }
+			v[pr, fld("column")] = (x == "" ? "NaN" : x)
 		}
 		END {
+			if (CSV_BAD) exit 2
 			nc = split(cols, c, " ")
 			for (i = 1; i <= n; i++) {
 				printf "%s", p[i]
@@ -93,13 +117,14 @@ plot()
 	local png=$1 title=$2 ylabel=$3 field=$4 scale=${5:-} op data ncols
 
 	# gnuplot refuses a plot without one number in it.
-	awk -F, -v f="$field" 'NR > 1 && $f != "" { found = 1 } END { exit !found }' "$sum" || {
+	csv_awk -v f="$field" 'FNR == 1 { csv_open(); next } fld(f) != "" { found = 1 }
+		END { exit CSV_BAD ? 2 : !found }' "$sum" || {
 		echo "summarize.sh: no figures for $png" >&2
 		return 0
 	}
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
-	for op in $(awk -F, 'NR > 1 && !s[$4]++ { print $4 }' "$sum"); do
+	for op in $(csv_awk 'FNR == 1 { csv_open(); next } !s[fld("op")]++ { print fld("op") }' "$sum"); do
 		plot_table "$op" "$field" | sed "s/^/$op:/"
 	done > "$data"
 	gnuplot <<-EOF
@@ -120,8 +145,8 @@ plot()
 }
 
 if command -v gnuplot >/dev/null; then
-	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" 9 "set logscale y"
-	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" 17
+	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" goodput_MBps "set logscale y"
+	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" emem_peak_blocks
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
 fi
 
@@ -135,27 +160,32 @@ grep -q '^\.\. bench table begin' "$rst" || exit 0
 # by cause, emulated memory) for one line per profile and op.
 table()
 {
-	awk -F, -v size="$big" -v cols="$columns" -v what="$1" '
+	csv_awk -v size="$big" -v cols="$columns" -v what="$1" '
 	function costs(   r) {
-		if ($1 ~ /^eun-(static|eunomia)$/)
-			r = sprintf("%s t%d n%d r%d s%d m%s", $11, $19, $20, $21, $22, $17)
+		if (fld("column") ~ /^eun-(static|eunomia)$/)
+			r = sprintf("%s t%d n%d r%d s%d m%s", fld("pkts_per_needed"),
+				    fld("retx_timeout"), fld("retx_nack"), fld("retx_reorder"),
+				    fld("retx_spurious"), fld("emem_peak_blocks"))
 		else
-			r = sprintf("%s seq%s rto%s", $11, $13, $14)
+			r = sprintf("%s seq%s rto%s", fld("pkts_per_needed"),
+				    fld("rcvd_seq_err"), fld("completer_retry_err"))
 		return r
 	}
-	NR == 1 { next }
-	$5 == size {
-		k = $2 " " $4
+	FNR == 1 { csv_open(); next }
+	fld("size") == size {
+		k = fld("profile") " " fld("op"); gp = fld("goodput_MBps")
+		runs = fld("runs"); fin = fld("finished")
 		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
 		if (what == "costs")
-			cell = ($9 == "" ? "-" : costs())
+			cell = (gp == "" ? "-" : costs())
 		else {
-			cell = ($9 == "" ? ($8 == "" ? "-" : $8) : sprintf("%.2f", $9))
-			if ($9 != "" && $7 < $6) cell = cell " (" $7 "/" $6 ")"
+			cell = (gp == "" ? (fld("not_finished") == "" ? "-" : fld("not_finished")) : sprintf("%.2f", gp))
+			if (gp != "" && fin + 0 < runs + 0) cell = cell " (" fin "/" runs ")"
 		}
-		v[k, $1] = cell
+		v[k, fld("column")] = cell
 	}
 	END {
+		if (CSV_BAD) exit 2
 		nc = split(cols, c, " ")
 		w = 24; cw = (what == "costs" ? 28 : 18)
 		# A cell wider than the column would break the table.

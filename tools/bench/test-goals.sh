@@ -15,8 +15,16 @@ source "$here/tap.sh"
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
 row()
 {
-	printf '%s,%s,,%s,65536,20,1,%s,1.0,%s,1310720,1310720,%s,%s,1.000,10,0.5,0,0,%s,0,0,%s,%s,%s,%s,0,0,0\n' \
-		"$1" "$2" "$3" "$4" "$5" "$6" "$6" "$7" "$8" "$9" "${10}" "${11}"
+	local -A r=([column]=$1 [profile]=$2 [netem]= [op]=$3 [size]=65536
+		[messages]=20 [rep]=1 [status]=$4 [elapsed_s]=1.0 [goodput_MBps]=$5
+		[bytes]=1310720 [server_checked_bytes]=1310720 [data_pkts]=$6
+		[needed_pkts]=$6 [pkts_per_needed]=1.000 [ack_pkts]=10
+		[acks_per_data]=0.5 [rcvd_seq_err]=0 [completer_retry_err]=0
+		[gbn_retry]=$7 [out_of_seq_request]=0 [duplicate_request]=0
+		[emem_peak_blocks]=$8 [retx_timeout]=$9 [retx_nack]=${10}
+		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0)
+
+	csv_row BENCH_MATRIX_FIELDS r
 }
 
 # A run that meets every goal; its figures are then spoiled one by one.

@@ -15,7 +15,18 @@ source "$here/tap.sh"
 # row COLUMN PROFILE REP STATUS GOODPUT EMEM
 row()
 {
-	echo "$1,$2,,write,65536,100,$3,$4,${5:+1.0},$5,6553600,6553600,6400,6400,1.000,100,0.016,0,0,0,0,0,$6"
+	local -A r
+	local f
+
+	for f in "${BENCH_MATRIX_FIELDS[@]}"; do
+		r[$f]=0
+	done
+	r+=([column]=$1 [profile]=$2 [netem]= [op]=write [size]=65536
+	    [messages]=100 [rep]=$3 [status]=$4 [elapsed_s]=${5:+1.0}
+	    [goodput_MBps]=$5 [bytes]=6553600 [server_checked_bytes]=6553600
+	    [data_pkts]=6400 [needed_pkts]=6400 [pkts_per_needed]=1.000
+	    [ack_pkts]=100 [acks_per_data]=0.016 [emem_peak_blocks]=$6)
+	csv_row BENCH_MATRIX_FIELDS r
 }
 {
 	echo "$BENCH_MATRIX_HEADER"
@@ -36,13 +47,17 @@ printf 'Title\n=====\n\nbefore\n\n.. bench table begin\n\nold\n\n.. bench table 
 PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > "$tmp/out" 2>&1
 check "summarize exits 0" "[ $? -eq 0 ]"
 s=$tmp/bench-summary.csv
-field() { awk -F, -v c="$1" -v p="$2" -v f="$3" '$1 == c && $2 == p { print $f }' "$s"; }
-check "median of 1, 7, 2 is 2" "[ \"$(field rdma_rxe none 9)\" = 2.0 ]"
-check "median of the two finished of three is their mean" "[ \"$(field rdma_rxe reorder 9)\" = 1.5 ]"
-check "finished counts 2 of 3" "[ \"$(field rdma_rxe reorder 6)/$(field rdma_rxe reorder 7)\" = 3/2 ]"
-check "the unfinished repetition is named" "[ \"$(field rdma_rxe reorder 8)\" = timeout ]"
-check "memory peak is the largest" "[ \"$(field eun-gbn none 17)\" = 12 ]"
-check "no figure when none finished" "[ -z \"$(field eun-gbn reorder 9)\" ] && [ \"$(field eun-gbn reorder 8)\" = timeout/fail ]"
+field()
+{
+	csv_awk -v c="$1" -v p="$2" -v f="$3" 'FNR == 1 { csv_open(); next }
+		fld("column") == c && fld("profile") == p { print fld(f) }' "$s"
+}
+check "median of 1, 7, 2 is 2" "[ \"$(field rdma_rxe none goodput_MBps)\" = 2.0 ]"
+check "median of the two finished of three is their mean" "[ \"$(field rdma_rxe reorder goodput_MBps)\" = 1.5 ]"
+check "finished counts 2 of 3" "[ \"$(field rdma_rxe reorder runs)/$(field rdma_rxe reorder finished)\" = 3/2 ]"
+check "the unfinished repetition is named" "[ \"$(field rdma_rxe reorder not_finished)\" = timeout ]"
+check "memory peak is the largest" "[ \"$(field eun-gbn none emem_peak_blocks)\" = 12 ]"
+check "no figure when none finished" "[ -z \"$(field eun-gbn reorder goodput_MBps)\" ] && [ \"$(field eun-gbn reorder not_finished)\" = timeout/fail ]"
 check "table: median with k/n" "grep -q '^reorder write  *1.50 (2/3)  *timeout/fail' $tmp/r.rst"
 check "table: unavailable column" "grep -q '^none write  *2.00  *5.00  *unavailable\$' $tmp/r.rst"
 check "table: the goals as a literal block" "grep -q '^    static: every transfer completes.*0 of 1 rows ok  *missed\$' $tmp/r.rst && grep -q '^    goals: 0 met, 1 missed' $tmp/r.rst"
