@@ -18,7 +18,9 @@ Fails when:
   - a script has a port as a literal: after -p, in a port variable, as
     bed_perftest's port, as the base of a "$((N + i))", or any number
     inside a table range;
-  - a script puts netem on a link outside bed_netem_set.
+  - a script puts netem on a link outside bed_netem_set;
+  - the tables of Documentation/testing.rst ("Waits and ports") differ
+    from lib.sh's.
 
 Usage: test-bed-tables.py [REPO]
 """
@@ -29,6 +31,7 @@ import sys
 REPO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 LIB = 'selftests/lib.sh'
+DOC = 'Documentation/testing.rst'
 SOURCE = re.compile(r'^\s*(?:source|\.)\s+"\$BED_REPO/([^"]+)"', re.M)
 TMO_DEF = re.compile(r'^(BED_TMO_\w+)=(\$\(\([^)]*\)\)|\S+)', re.M)
 PORT_DEF = re.compile(r'^\s*\[(\w+)\]="(\d+) (\d+)"', re.M)
@@ -189,9 +192,8 @@ for rel, rows in code.items():
             if rel != LIB or (m and NUMBER.search(m.group(1))) or \
                'bed_wait_tcp_listen' in c:
                 listen_bad.append(where)
-        for p in PORT_CONTEXT:
-            for v in p.findall(c):
-                port_bad.append(where)
+        if any(p.search(c) for p in PORT_CONTEXT):
+            port_bad.append(where)
         for v in NUMBER.findall(c):
             if in_range(int(v)) and where not in port_bad:
                 port_bad.append(where)
@@ -202,6 +204,27 @@ result(not barrier_bad, 'every barrier waits a named time (BED_TMO_*_S)', barrie
 result(not listen_bad, 'only bed_pair waits for a listen, for BED_TMO_LISTEN_S', listen_bad)
 result(not port_bad, 'no port is a literal (BED_PORTS, bed_port_next)', sorted(set(port_bad)))
 result(not netem_bad, 'only bed_netem_set puts netem on a link', netem_bad)
+
+# --- the documentation's copy -------------------------------------------------
+doc = read(DOC)
+m = re.search(r'^Waits and ports\n-+\n(.*?)(?=^\S[^\n]*\n[-=~]{4,}\n)', doc, re.M | re.S)
+doc = m.group(1) if m else ''
+bad = [] if m else ['no section "Waits and ports"']
+dports = {m.group(1): (int(m.group(2)), int(m.group(3) or m.group(2)))
+          for m in re.finditer(r'^``(\w+)``\s+(\d+)(?:\.\.(\d+))?\s', doc, re.M)
+          if not m.group(1).startswith('BED_TMO_')}
+for name, (b, c) in ports.items():
+    if dports.get(name) != (b, b + c - 1):
+        got = dports.get(name)
+        bad.append('%s: lib.sh %d..%d, %s %s' % (name, b, b + c - 1, DOC,
+                                                '%d..%d' % got if got else 'none'))
+bad += ['%s: in %s, not in lib.sh' % (k, DOC) for k in dports if k not in ports]
+dtmos = dict(re.findall(r'^``(BED_TMO_\w+)``\s+(\d+)\s', doc, re.M))
+for name, v in values.items():
+    if dtmos.get(name) != str(v):
+        bad.append('%s: lib.sh %d, %s %s' % (name, v, DOC, dtmos.get(name, 'none')))
+bad += ['%s: in %s, not in lib.sh' % (k, DOC) for k in dtmos if k not in tmos]
+result(not bad, '%s shows the tables as they are' % DOC, bad)
 
 print('1..%d' % n)
 print('# test-bed-tables: %d passed, %d failed' % (n - failed, failed))
