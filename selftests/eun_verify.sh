@@ -35,10 +35,13 @@ for c in "${cases[@]}"; do
 	fi
 	sargs=()
 	[[ " $args " == *" --tcp "* ]] && sargs=(--tcp)
-	p0=$(ev_pkts)
+	# Packets this guest's device sent: under TCG steadier than any rate.
+	bed_counters "$BED_RESULTS/$name.counters-before"
 	# shellcheck disable=SC2086 # args is a word list on purpose
 	ev_run "$name" 0 "${sargs[@]}" -- $args -q "$qps"
-	pkts=$(( $(ev_pkts) - p0 ))
+	bed_counters "$BED_RESULTS/$name.counters-after"
+	pkts=$(bed_counter_delta "$BED_RESULTS/$name.counters-before" \
+		"$BED_RESULTS/$name.counters-after" sent_pkts "$BED_DEV")
 	read -r result n msgs rest <<< "$(ev_summary "$EV_OUT")"
 	[ "$result" = pass ] || check_err 1 "$name: result '$result': $(ev_field "$EV_OUT" error)"
 	[ "$n" = "$qps" ] || check_err 1 "$name: $n per-QP entries, want $qps"

@@ -4,7 +4,6 @@
 # not executable, so the runner's glob skips it.
 
 EV=$BED_REPO/build/eun-verify
-EV_PORT=${EV_PORT:-18700}
 
 # ev_require: fail (not skip) when the tool is missing: make tools builds it.
 ev_require()
@@ -60,39 +59,31 @@ ev_summary()
 # server on the server guest, the client on the client guest. Each side
 # records its JSON report in $BED_RESULTS/NAME.json, its stderr in
 # NAME.err, its exit status in EV_RC; the check fails when the exit status
-# does not match WANT_RC (a regex, e.g. 0 or "1|3"). A new port per run:
-# no wait for the old one to close. EV_TIMEOUT (default 60) is -T; the ACK
-# timeout is the bed's perftest one (BED_QP_TIMEOUT, see bed.sh):
-# a starved TCG guest must not fake loss.
+# does not match WANT_RC (a regex, e.g. 0 or "1|3"). Each run takes the
+# next port of EV_RUN (BED_PORTS). EV_TIMEOUT (default 60) is -T; EV_WAIT
+# (default BED_TMO_EV_WAIT_S) bounds each side; the ACK timeout is the
+# bed's perftest one (BED_QP_TIMEOUT, see bed.sh): a starved TCG guest
+# must not fake loss.
 ev_run()
 {
-	local name=$1 want=$2 sargs=() cargs=() pid rc
+	local name=$1 want=$2 sargs=() cargs=() args port rc
 	shift 2
 
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do sargs+=("$1"); shift; done
 	[ $# -gt 0 ] && shift
 	cargs=("$@")
-	EV_PORT=$((EV_PORT + 1))
+	bed_port_next port EV_RUN
 	EV_OUT=$BED_RESULTS/$name.json
 	EV_ERR=$BED_RESULTS/$name.err
+	args=(-p "$port" -T "${EV_TIMEOUT:-60}" -u "$BED_QP_TIMEOUT" --json)
 	if [ "$BED_ROLE" = server ]; then
-		"$EV" -s -p $EV_PORT -T "${EV_TIMEOUT:-60}" -u "$BED_QP_TIMEOUT" --json "${sargs[@]}" > "$EV_OUT" 2> "$EV_ERR" &
-		pid=$!
-		# The server says so on stderr once it listens: cheaper to
-		# watch than spawning rdma/ss every 100 ms under TCG.
-		busywait 30000 grep -q "listening" "$EV_ERR"
-		check_err $? "$name: server does not listen on port $EV_PORT"
-		bed_barrier "$name" 90
-		check_err $? "$name: client did not come"
+		args=(-s "${args[@]}" "${sargs[@]}")
 	else
-		bed_barrier "$name" 120
-		check_err $? "$name: server did not come up"
-		"$EV" -c "$BED_SERVER" -p $EV_PORT -T "${EV_TIMEOUT:-60}" \
-			-u "$BED_QP_TIMEOUT" --json "${cargs[@]}" \
-			> "$EV_OUT" 2> "$EV_ERR" &
-		pid=$!
+		args=(-c "$BED_SERVER" "${args[@]}" "${cargs[@]}")
 	fi
-	bed_wait_pid $pid "${EV_WAIT:-150}"
+	# The server says "listening" on stderr once it listens.
+	bed_pair "$name" log:listening "${EV_WAIT:-$BED_TMO_EV_WAIT_S}" \
+		"$EV_OUT" "$EV_ERR" "$EV" "${args[@]}"
 	rc=$?
 	EV_RC=$rc
 	if ! [[ $rc =~ ^($want)$ ]]; then
@@ -119,11 +110,4 @@ ev_expect_err()
 	got=$(ev_field "$EV_OUT" error)
 	echo "$got" | grep -Eq -- "$2" ||
 		check_err 1 "$1: error '${got:-none}' does not match '$2'"
-}
-
-# ev_pkts: packets this guest's device has sent; under TCG packet counts are
-# steadier than any rate.
-ev_pkts()
-{
-	cat /sys/class/infiniband/"$BED_DEV"/ports/1/hw_counters/sent_pkts 2>/dev/null || echo 0
 }

@@ -87,8 +87,9 @@ else
 fi
 
 # Nobody connects: the server's wait ends after -T with status 3.
+bed_port_next port EV_NO_CLIENT
 t0=$(bed_now_ms)
-"$EV" -s -p 18799 -T 2 --json > "$BED_RESULTS/timeout.json" 2> "$BED_RESULTS/timeout.err"
+"$EV" -s -p "$port" -T 2 --json > "$BED_RESULTS/timeout.json" 2> "$BED_RESULTS/timeout.err"
 rc=$?
 el=$(( $(bed_now_ms) - t0 ))
 [ $rc -eq 3 ] || check_err 1 "timeout: exit $rc, want 3"

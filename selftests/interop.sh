@@ -44,7 +44,6 @@ if ! modprobe -n rdma_rxe 2>/dev/null; then
 fi
 
 bed_dev=$BED_DEV
-port=18600
 
 # use_module MODULE [PARAMS...]: this guest runs MODULE alone with one
 # device on BED_NETDEV (rxe0 or eun0); BED_DEV and BED_GID_INDEX follow.
@@ -94,7 +93,7 @@ setup()
 		use_module "$4" $5
 	fi
 	check_err $? "$tag: loading this guest's module failed"
-	bed_barrier "$tag-loaded" 120
+	bed_barrier "$tag-loaded" "$BED_TMO_STEP_S"
 	check_err $? "$tag: the peer did not load its module"
 	log_info "$DESC: this guest ($BED_ROLE) runs $BED_DEV, GID index $BED_GID_INDEX"
 	log_test "$DESC: modules loaded ($BED_ROLE)"
@@ -122,12 +121,13 @@ verify_op()
 # interop TAG SERVER_MODULE SERVER_PARAMS CLIENT_MODULE CLIENT_PARAMS
 interop()
 {
-	local tag=$1
+	local tag=$1 port
 
 	setup "$@"
-	BED_MODULE="$DESC" bed_perftest ib_write_bw $port 65536 100
-	BED_MODULE="$DESC" bed_perftest ib_send_bw $((port + 1)) 65536 100
-	port=$((port + 2))
+	bed_port_next port INTEROP_PERF
+	BED_MODULE="$DESC" bed_perftest ib_write_bw "$port" 65536 100
+	bed_port_next port INTEROP_PERF
+	BED_MODULE="$DESC" bed_perftest ib_send_bw "$port" 65536 100
 	verify_op "$tag" send -S 1,4096,20001,65536 --seed 31 -n 30
 	verify_op "$tag" write -S 7,4096,65536 --seed 32 -n 30
 	verify_op "$tag" write_imm -S 3,65536 --seed 33 -n 30
@@ -167,7 +167,7 @@ mismatch()
 			"rxe_eun_retx_timeout +$(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout)," \
 			"rxe_eun_rx_mode_mismatch +$(bed_counter_delta "$before" "$after" rxe_eun_rx_mode_mismatch)"
 	fi
-	bed_barrier "$tag-counted" 60
+	bed_barrier "$tag-counted" "$BED_TMO_STEP_S"
 	check_err $? "$tag: the peer did not count its packets"
 	if [ "$mine" = rdma_rxe ]; then
 		sent=$(cat "$BED_SYNC/$tag-sent" 2>/dev/null)
@@ -185,7 +185,7 @@ mismatch rxe-eunomia rdma_rxe "" rdma_rxe_eun ooo_mode=eunomia
 mismatch eunomia-rxe rdma_rxe_eun ooo_mode=eunomia rdma_rxe ""
 
 # Back to the bed's state: its module, parameters and links.
-bed_barrier restore 120
+bed_barrier restore "$BED_TMO_STEP_S"
 BED_DEV=$bed_dev
 bed_module_unload rdma_rxe_eun && bed_module_unload rdma_rxe && bed_setup
 check_err $? "restoring the bed's module and links failed"

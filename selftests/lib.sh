@@ -12,6 +12,64 @@ EXIT_STATUS=0
 RET=0
 RET_MSG=
 
+# --- the bed's tables ------------------------------------------------------
+#
+# Every wait between the guests and every port a test listens on is named
+# here, once; tools/testing/host/test-bed-tables.py fails on a literal in
+# their place, on two ranges that overlap and on an entry nobody uses.
+
+# Timeouts, in seconds. A pair (bed_pair) is: the server starts, waits up
+# to LISTEN until it listens, then waits up to READY_SERVER for the client
+# at the ready barrier; the client, at that barrier from the start, waits
+# for both. A test's own bound (BED_TIMEOUT, 240 s by default) must exceed
+# the longest chain of them it can hit.
+BED_TMO_LISTEN_S=30		# a server until it listens
+BED_TMO_READY_SERVER_S=90	# the server at a pair's ready barrier
+BED_TMO_READY_CLIENT_S=$((BED_TMO_LISTEN_S + BED_TMO_READY_SERVER_S))
+BED_TMO_STEP_S=120		# any other barrier of a test (loaded, done, ...)
+# shellcheck disable=SC2034 # used by the scripts that source lib.sh
+BED_TMO_EV_WAIT_S=150		# one eun-verify side, unless EV_WAIT says
+# shellcheck disable=SC2034 # used by the scripts that source lib.sh
+BED_TMO_START_MARGIN_S=120	# runner: a test's start, beyond its bound
+# shellcheck disable=SC2034 # used by the scripts that source lib.sh
+BED_TMO_END_S=300		# runner: the end of the run
+
+# Ports: NAME="BASE COUNT"; NAME owns BASE..BASE+COUNT-1 and takes them
+# with bed_port_next, which wraps inside the range: a loop of "port + n"
+# never reaches another entry's. Tests run one after the other; within
+# one, a new port per transfer spares waiting for the last one to close.
+# 4791 is RoCEv2's own UDP port, no entry's.
+declare -gA BED_PORTS=(
+	[PERF_WRITE_BW]="18600 10"	# perf_ib_write_bw.sh, one per size
+	[PERF_SEND_BW]="18610 10"	# perf_ib_send_bw.sh, one per size
+	[PERF_READ_BW]="18620 10"	# perf_ib_read_bw.sh, one per size
+	[PERF_ATOMIC_BW]="18630 2"	# perf_ib_atomic_bw.sh: FAA, CAS
+	[PERF_WRITE_LAT]="18640 1"	# perf_ib_write_lat.sh
+	[GOODPUT_PERF]="18650 30"	# bed-goodput.sh's perftest, per op and size
+	[INTEROP_PERF]="18680 4"	# interop.sh's perftest, two per arrangement
+	[PINGPONG]="18700 1"		# rc_pingpong.sh
+	[EV_RUN]="18701 98"		# ev_run (eun_verify_lib.sh), one per run
+	[EV_NO_CLIENT]="18799 1"	# eun_verify_neg.sh: a server nobody calls
+	[MULTILINK]="18800 4"		# multilink.sh, one per link (LINKS <= 4)
+	[SOAK]="19000 800"		# tools/vm/soak-job.sh, one per transfer
+	[RPING]="7174 1"		# rping.sh (rdma_cm's port space)
+)
+declare -gA BED_PORT_USED=()
+
+# bed_port_next VAR NAME: the next port of NAME's range into VAR (builtins
+# only: no subshell, so the count survives).
+bed_port_next()
+{
+	local r=${BED_PORTS[$2]:-} n=${BED_PORT_USED[$2]:-0}
+
+	if [ -z "$r" ]; then
+		echo "bed_port_next: no port range '$2'" >&2
+		return 1
+	fi
+	BED_PORT_USED[$2]=$((n + 1))
+	printf -v "$1" %d $(( ${r% *} + n % ${r#* } ))
+}
+
 # Retransmission and ordering counters: an unimpaired run must not move any.
 # The rxe_eun_* ones exist on rdma_rxe_eun only; absent ones count as 0.
 BED_RETRANS_COUNTERS="rcvd_seq_err completer_retry_err retry_exceeded_err
@@ -60,7 +118,13 @@ log_test()
 	return 0
 }
 
-log_info() { printf 'INFO: [%s] %s\n' "$(cut -d' ' -f1 /proc/uptime)" "$*"; }
+log_info()
+{
+	local up _
+
+	read -r up _ < /proc/uptime
+	printf 'INFO: [%s] %s\n' "$up" "$*"
+}
 log_skip() { printf 'SKIP: %s\n' "$*"; }
 
 # bed_progress MSG: a progress line the host prints while the run goes on.
@@ -146,10 +210,11 @@ bed_wait_pid()
 bed_peer_guest() { [ "$BED_GUEST" = a ] && echo b || echo a; }
 
 # bed_barrier NAME [TIMEOUT_S]: meet the other guest at NAME. Fails when the
-# other guest does not arrive in time (default 120 s).
+# other guest does not arrive in time (a BED_TMO_*_S, default
+# BED_TMO_STEP_S).
 bed_barrier()
 {
-	local name=$1 tmo=${2:-120}
+	local name=$1 tmo=${2:-$BED_TMO_STEP_S}
 
 	mkdir -p "$BED_SYNC" || return 1
 	: > "$BED_SYNC/$name.$BED_GUEST" || return 1
@@ -159,9 +224,89 @@ bed_barrier()
 	fi
 }
 
-# bed_wait_tcp_listen PORT TIMEOUT_MS: wait until a local TCP port listens.
+# bed_tcp_listening PORT: a local TCP socket listens on PORT.
 bed_tcp_listening() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
-bed_wait_tcp_listen() { busywait "$2" bed_tcp_listening "$1"; }
+
+# bed_cm_listening PORT: an rdma_cm id listens on PORT.
+bed_cm_listening()
+{
+	rdma resource show cm_id 2>/dev/null | grep -E "state LISTEN" |
+		grep -qE "[:.]$1( |$)"
+}
+
+# bed_listening PROBE ERR: the server of a pair listens. PROBE is tcp:PORT,
+# cm:PORT or log:TEXT (a line of the file ERR has TEXT: cheaper to watch
+# than spawning ss or rdma every 100 ms under TCG).
+bed_listening()
+{
+	case "$1" in
+	tcp:*) bed_tcp_listening "${1#tcp:}" ;;
+	cm:*)  bed_cm_listening "${1#cm:}" ;;
+	log:*) grep -qF -- "${1#log:}" "$2" 2>/dev/null ;;
+	*)     echo "bed_listening: bad probe '$1'" >&2; return 2 ;;
+	esac
+}
+
+# bed_pair [-t] NAME PROBE WAIT_S OUT ERR CMD...: this guest's side of a
+# client/server pair, run to its end. The server guest starts CMD in the
+# background and waits up to BED_TMO_LISTEN_S until PROBE (bed_listening)
+# holds, then meets the client at barrier NAME-ready
+# (BED_TMO_READY_SERVER_S). The client guest meets it there
+# (BED_TMO_READY_CLIENT_S: the server's listen wait and its own) and only
+# then starts CMD. Either side then waits WAIT_S for CMD (bed_wait_pid:
+# killed past it, status 124) and returns its status, also in
+# BED_PAIR_RC. CMD's stdout goes to OUT, its stderr to ERR (both to OUT
+# when ERR is OUT). A late listen or a missed barrier is a failed check;
+# CMD runs all the same and bounds itself. With -t the client also times
+# CMD: BED_PAIR_HOST_S on the host's clock (bed_host_clock NAME-start,
+# NAME-end), BED_PAIR_GUEST_S on its own, both "%.3f".
+bed_pair()
+{
+	local timed=0 name probe wait_s out err pid h0 h1 t0 t1
+
+	[ "$1" = -t ] && { timed=1; shift; }
+	name=$1 probe=$2 wait_s=$3 out=$4 err=$5
+	shift 5
+	BED_PAIR_HOST_S='' BED_PAIR_GUEST_S=''
+	if [ "$BED_ROLE" = server ]; then
+		if [ "$err" = "$out" ]; then
+			"$@" > "$out" 2>&1 &
+		else
+			"$@" > "$out" 2> "$err" &
+		fi
+		pid=$!
+		if busywait $((BED_TMO_LISTEN_S * 1000)) bed_listening "$probe" "$err"; then
+			log_info "$name: the server listens ($probe)"
+		else
+			check_err 1 "$name: the server does not listen ($probe) after ${BED_TMO_LISTEN_S}s"
+		fi
+		bed_barrier "$name-ready" "$BED_TMO_READY_SERVER_S"
+		check_err $? "$name: the client did not come"
+	else
+		bed_barrier "$name-ready" "$BED_TMO_READY_CLIENT_S"
+		check_err $? "$name: the server did not come up"
+		log_info "$name: the client starts"
+		if [ $timed = 1 ]; then
+			h0=$(bed_host_clock "$name-start")
+			t0=${EPOCHREALTIME/[.,]/}
+		fi
+		if [ "$err" = "$out" ]; then
+			"$@" > "$out" 2>&1 &
+		else
+			"$@" > "$out" 2> "$err" &
+		fi
+		pid=$!
+	fi
+	bed_wait_pid "$pid" "$wait_s"
+	BED_PAIR_RC=$?
+	if [ "$BED_ROLE" = client ] && [ $timed = 1 ]; then
+		t1=${EPOCHREALTIME/[.,]/}
+		h1=$(bed_host_clock "$name-end")
+		BED_PAIR_HOST_S=$(awk -v a="$h0" -v b="$h1" 'BEGIN { printf "%.3f", b - a }')
+		BED_PAIR_GUEST_S=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e6 }')
+	fi
+	return $BED_PAIR_RC
+}
 
 # --- counters ------------------------------------------------------------
 
@@ -179,15 +324,48 @@ bed_counters()
 			print p[5], p[n], $2 }' >> "$out"
 }
 
-# bed_counter_delta BEFORE AFTER NAME [DEV]: increase of counter NAME summed
-# over devices, or of DEV only (a device absent before counts from zero).
+# bed_counter_delta BEFORE AFTER NAMES [DEV]: increase of the counters
+# NAMES (one or a space-separated list: their sum) between two snapshots,
+# summed over devices or of DEV only (a device or counter absent before
+# counts from zero, an absent one as 0).
 bed_counter_delta()
 {
-	awk -v name="$3" -v dev="${4:-}" '
+	local names=${3//[$'\t\n']/ }
+
+	awk -v names="$names" -v dev="${4:-}" '
+		BEGIN { n = split(names, l, " "); for (i = 1; i <= n; i++) want[l[i]] = 1 }
 		dev != "" && $1 != dev { next }
-		FNR == NR { if ($2 == name) before[$1] = $3; next }
-		$2 == name { sum += $3 - (($1 in before) ? before[$1] : 0) }
+		!($2 in want) { next }
+		FNR == NR { before[$1, $2] = $3; next }
+		{ sum += $3 - ((($1, $2) in before) ? before[$1, $2] : 0) }
 		END { print sum + 0 }' "$1" "$2"
+}
+
+# bed_counter_deltas BEFORE AFTER NAMES [DEV]: "NAME=INCREASE ..." for each
+# of NAMES, in their order, as bed_counter_delta counts them; one awk run.
+bed_counter_deltas()
+{
+	local names=${3//[$'\t\n']/ }
+
+	awk -v names="$names" -v dev="${4:-}" '
+		BEGIN { n = split(names, l, " "); for (i = 1; i <= n; i++) want[l[i]] = 1 }
+		dev != "" && $1 != dev { next }
+		!($2 in want) { next }
+		FNR == NR { before[$1, $2] = $3; next }
+		{ d[$2] += $3 - ((($1, $2) in before) ? before[$1, $2] : 0) }
+		END { for (i = 1; i <= n; i++) printf "%s%s=%d", (i > 1 ? " " : ""), l[i], d[l[i]]
+			printf "\n" }' "$1" "$2"
+}
+
+# bed_counter NAME [DEV]: the live value of one counter of DEV (default
+# BED_DEV); fails, printing nothing, when the device has no such counter.
+bed_counter()
+{
+	local v
+
+	read -r v 2>/dev/null < /sys/class/infiniband/"${2:-$BED_DEV}"/ports/1/hw_counters/"$1" ||
+		return 1
+	echo "$v"
 }
 
 # bed_check_no_retrans BEFORE AFTER: fail (and say which) when a
@@ -310,13 +488,6 @@ bed_setup()
 
 # --- traffic helpers ---------------------------------------------------------
 
-# bed_cm_listening PORT: an rdma_cm id listens on PORT.
-bed_cm_listening()
-{
-	rdma resource show cm_id 2>/dev/null | grep -E "state LISTEN" |
-		grep -qE "[:.]$1( |$)"
-}
-
 # bed_perftest TOOL PORT SIZE ITERS [ARGS...]: run one perftest transfer
 # between the guests, TOOL's server on the server guest. Both sides check
 # the exit status and, on an unimpaired bed, that no retransmission
@@ -326,7 +497,7 @@ bed_cm_listening()
 # $BED_RESULTS/perf.csv; perftest's output is kept in $BED_RESULTS.
 bed_perftest()
 {
-	local tool=$1 port=$2 size=$3 iters=$4 pid rc t0 t1 h0 h1 bytes el gel mbps line
+	local tool=$1 port=$2 size=$3 iters=$4 rc bytes el gel mbps line
 	local tag=$tool-$port before after out
 	shift 4
 	local extra="$*"
@@ -335,40 +506,21 @@ bed_perftest()
 		-u "$BED_QP_TIMEOUT" "$@")
 
 	[ "$tool" = ib_atomic_bw ] || args+=(-s "$size")
+	[ "$BED_ROLE" = server ] || args+=("$BED_SERVER")
 	before=$BED_RESULTS/$tag.counters-before
 	after=$BED_RESULTS/$tag.counters-after
 	out=$BED_RESULTS/$tag.$BED_ROLE.out
 	bed_counters "$before"
-	if [ "$BED_ROLE" = server ]; then
-		"$tool" "${args[@]}" > "$out" 2>&1 &
-		pid=$!
-		bed_wait_tcp_listen "$port" 30000
-		check_err $? "$tool server does not listen on $port"
-		log_info "$tool server listens on $port"
-		bed_barrier "$tag-ready" 60
-		check_err $? "client did not come"
-		bed_wait_pid $pid $((BED_TIMEOUT / 2))
-		rc=$?
-		check_err $rc "$tool server exited with $rc (124: timeout)"
-	else
-		bed_barrier "$tag-ready" 90
-		check_err $? "server did not come up"
-		log_info "$tool client starts"
-		h0=$(bed_host_clock "$tag-start")
-		t0=$(date +%s%N)
-		"$tool" "${args[@]}" "$BED_SERVER" > "$out" 2>&1 &
-		pid=$!
-		bed_wait_pid $pid $((BED_TIMEOUT / 2))
-		rc=$?
-		t1=$(date +%s%N)
-		h1=$(bed_host_clock "$tag-end")
-		check_err $rc "$tool client exited with $rc (124: timeout)"
+	bed_pair -t "$tag" "tcp:$port" $((BED_TIMEOUT / 2)) "$out" "$out" "$tool" "${args[@]}"
+	rc=$?
+	check_err $rc "$tool $BED_ROLE exited with $rc (124: timeout)"
+	if [ "$BED_ROLE" = client ]; then
 		# Bytes moved by the test: one message per iteration (atomics: 8 B).
 		[ "$tool" = ib_atomic_bw ] && size=8
 		bytes=$((size * iters))
 		# elapsed on the host's clock; the guest's own clock is logged too
-		el=$(awk -v a="$h0" -v b="$h1" 'BEGIN { printf "%.3f", b - a }')
-		gel=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+		el=$BED_PAIR_HOST_S
+		gel=$BED_PAIR_GUEST_S
 		# perftest's own figure: "BW average[MB/sec]" or "t_avg[usec]"
 		line=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+/ { l = $0 } END { print l }' "$out")
 		case "$tool" in
@@ -393,31 +545,46 @@ bed_perftest()
 	log_test "$BED_MODULE: $tool${extra:+ $extra} size $size iters $iters"
 }
 
-# bed_perftest_sizes TOOL PORT [ARGS...]: bed_perftest for every BED_SIZES.
+# bed_perftest_sizes TOOL PORTS [ARGS...]: bed_perftest for every
+# BED_SIZES, each on the next port of the range PORTS (BED_PORTS).
 bed_perftest_sizes()
 {
-	local tool=$1 port=$2 s
+	local tool=$1 ports=$2 port s
 	shift 2
 
 	for s in $BED_SIZES; do
+		bed_port_next port "$ports" || return 1
 		bed_perftest "$tool" "$port" "$s" "$BED_ITERS" "$@"
-		port=$((port + 1))
 	done
 }
 
-# bed_netem_on SPEC: netem on this guest's side of the link, unless the bed
-# impairs the link already; bed_netem_off takes off only what it put on.
+# bed_netem_set NETDEV [SPEC]: netem SPEC (netem's words) on the egress of
+# NETDEV in place of its root qdisc, or no netem when SPEC is empty. The
+# old qdisc goes first: a netem changed in place keeps what the new SPEC
+# does not mention (a reorder, for one).
+bed_netem_set()
+{
+	local nd=$1 spec=${2:-}
+
+	tc qdisc del dev "$nd" root 2>/dev/null
+	[ -z "$spec" ] && return 0
+	# shellcheck disable=SC2086 # SPEC is a word list
+	tc qdisc add dev "$nd" root netem $spec
+}
+
+# bed_netem_on SPEC: netem on this guest's side of link 0 for a test,
+# unless the bed impairs the link already; bed_netem_off takes off only
+# what it put on.
 BED_OWN_NETEM=0
 bed_netem_on()
 {
 	[ "$BED_IMPAIRED" = 1 ] && return 0
-	# shellcheck disable=SC2086 # SPEC is a word list
-	tc qdisc replace dev "$BED_NETDEV" root netem $1 && BED_OWN_NETEM=1
+	bed_netem_set "$BED_NETDEV" "$1" && BED_OWN_NETEM=1
 }
 
 bed_netem_off()
 {
-	[ "$BED_OWN_NETEM" = 1 ] && tc qdisc del dev "$BED_NETDEV" root
+	[ "$BED_OWN_NETEM" = 1 ] && bed_netem_set "$BED_NETDEV"
 	BED_OWN_NETEM=0
 }
 

@@ -12,7 +12,6 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd python3 rdma
-hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
 
 # send_bad ADDR: the packets, as "TOTAL UNKNOWN_OPCODE" on stdout.
 send_bad()
@@ -43,13 +42,13 @@ send_bad()
 	EOF
 }
 
-counter() { cat "$hw/$1" 2>/dev/null || echo absent; }
+counter() { bed_counter "$1" || echo absent; }
 
 r0=$(counter rcvd_pkts) d0=$(counter rxe_eun_rcv_drop) o0=$(counter rxe_eun_rcv_drop_opcode)
-bed_barrier malformed-start 60
+bed_barrier malformed-start "$BED_TMO_STEP_S"
 read -r total unknown <<< "$(send_bad "$BED_PEER")"
 check_err $? "sending the packets failed"
-bed_barrier malformed-sent 60
+bed_barrier malformed-sent "$BED_TMO_STEP_S"
 
 # The peer's packets are in flight on a lossless link: wait for all.
 if [ "$d0" != absent ]; then

@@ -24,7 +24,8 @@ for l in "${!devs[@]}"; do
 	# the server's address on this link
 	if [ "$BED_ROLE" = server ]; then BED_SERVER=${addrs[$l]}; else BED_SERVER=${peers[$l]}; fi
 	bed_counters "$BED_RESULTS/link$l.before"
-	bed_perftest ib_write_bw $((18800 + l)) 65536 20
+	bed_port_next port MULTILINK
+	bed_perftest ib_write_bw "$port" 65536 20
 	bed_counters "$BED_RESULTS/link$l.after"
 	moved=$(bed_counter_delta "$BED_RESULTS/link$l.before" "$BED_RESULTS/link$l.after" \
 		rcvd_pkts "${devs[$l]}")

@@ -22,7 +22,6 @@ require_cmd tc insmod rmmod
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 
 REORDER="delay 1ms reorder 25% 50%"
-hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
 
 dbg=/sys/kernel/debug/rxe_eun/$BED_DEV
 
@@ -108,15 +107,16 @@ dump_check()
 
 run_mode()
 {
-	local mode=$1 before after name d poll dump qpn kind=static
+	local mode=$1 name d poll dump qpn kind=static
+	local before=$BED_RESULTS/ooo-$mode-before.txt after=$BED_RESULTS/ooo-$mode-after.txt
 
 	bed_module_reload_with "ooo_mode=$mode"
 	check_err $? "reload with ooo_mode=$mode failed"
-	bed_barrier "ooo-$mode-loaded" 120
+	bed_barrier "ooo-$mode-loaded" "$BED_TMO_STEP_S"
 	check_err $? "$mode: peer did not reload"
 	bed_netem_on "$REORDER"
 	check_err $? "$mode: netem failed"
-	bed_counters "$BED_RESULTS/ooo-$mode-before.txt"
+	bed_counters "$before"
 	dump=$BED_RESULTS/ooo-$mode-qp.txt
 	dump_poll "$mode" "$dump" &
 	poll=$!
@@ -136,11 +136,9 @@ run_mode()
 
 	kill "$poll" 2>/dev/null
 	wait "$poll" 2>/dev/null
-	bed_barrier "ooo-$mode-done" 120
+	bed_barrier "ooo-$mode-done" "$BED_TMO_STEP_S"
 	bed_netem_off
-	bed_counters "$BED_RESULTS/ooo-$mode-after.txt"
-	before=$BED_RESULTS/ooo-$mode-before.txt
-	after=$BED_RESULTS/ooo-$mode-after.txt
+	bed_counters "$after"
 	d=$(bed_counter_delta "$before" "$after" rxe_eun_gbn_retry)
 	[ "$d" = 0 ]
 	check_err $? "$mode: $d go-back-N rewinds"
@@ -152,8 +150,8 @@ run_mode()
 	else
 		log_info "$mode: resent by the reorder window $(bed_counter_delta "$before" "$after" rxe_eun_retx_reorder) (spurious $(bed_counter_delta "$before" "$after" rxe_eun_retx_spurious)), after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout), window widened $(bed_counter_delta "$before" "$after" rxe_eun_rw_widened), drought probes $(bed_counter_delta "$before" "$after" rxe_eun_rw_probes), held $(bed_counter_delta "$before" "$after" rxe_eun_rw_held), sent $(bed_counter_delta "$before" "$after" sent_pkts)"
 	fi
-	busywait 10000 test "$(cat "$hw/rxe_eun_emem_blocks_in_use")" = 0
-	check_err $? "$mode: $(cat "$hw/rxe_eun_emem_blocks_in_use") emulated blocks in use with no QP"
+	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode: SEND, WRITE, WRITE with immediate over a reordering link ($BED_ROLE)"
 
 	[ "$mode" = eunomia ] && kind=hd

@@ -7,6 +7,8 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ib_atomic_bw
-bed_perftest ib_atomic_bw 18630 8 "$BED_ITERS" -A FETCH_AND_ADD
-bed_perftest ib_atomic_bw 18631 8 "$BED_ITERS" -A CMP_AND_SWAP
+bed_port_next port PERF_ATOMIC_BW
+bed_perftest ib_atomic_bw "$port" 8 "$BED_ITERS" -A FETCH_AND_ADD
+bed_port_next port PERF_ATOMIC_BW
+bed_perftest ib_atomic_bw "$port" 8 "$BED_ITERS" -A CMP_AND_SWAP
 exit $EXIT_STATUS

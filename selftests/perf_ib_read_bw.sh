@@ -7,5 +7,5 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ib_read_bw
-bed_perftest_sizes ib_read_bw 18620
+bed_perftest_sizes ib_read_bw PERF_READ_BW
 exit $EXIT_STATUS

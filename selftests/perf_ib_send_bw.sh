@@ -7,5 +7,5 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ib_send_bw
-bed_perftest_sizes ib_send_bw 18610
+bed_perftest_sizes ib_send_bw PERF_SEND_BW
 exit $EXIT_STATUS

@@ -7,5 +7,5 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ib_write_bw
-bed_perftest_sizes ib_write_bw 18600
+bed_perftest_sizes ib_write_bw PERF_WRITE_BW
 exit $EXIT_STATUS

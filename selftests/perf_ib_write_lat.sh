@@ -7,5 +7,6 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ib_write_lat
-bed_perftest ib_write_lat 18640 64 "$BED_ITERS"
+bed_port_next port PERF_WRITE_LAT
+bed_perftest ib_write_lat "$port" 64 "$BED_ITERS"
 exit $EXIT_STATUS

@@ -8,24 +8,12 @@ source "$BED_REPO/selftests/lib.sh"
 
 require_cmd ibv_rc_pingpong
 
-port=18700
-args=(-d "$BED_DEV" -g "$BED_GID_INDEX" -p $port -n 200 -s 4096 -c)
+bed_port_next port PINGPONG
+args=(-d "$BED_DEV" -g "$BED_GID_INDEX" -p "$port" -n 200 -s 4096 -c)
+[ "$BED_ROLE" = server ] || args+=("$BED_SERVER")
 out=$BED_RESULTS/pingpong.out
 
-if [ "$BED_ROLE" = server ]; then
-	ibv_rc_pingpong "${args[@]}" > "$out" 2>&1 &
-	pid=$!
-	bed_wait_tcp_listen $port 20000
-	check_err $? "ibv_rc_pingpong server does not listen on $port"
-	bed_barrier ready 60
-	check_err $? "client did not come"
-else
-	bed_barrier ready 90
-	check_err $? "server did not come up"
-	ibv_rc_pingpong "${args[@]}" "$BED_SERVER" > "$out" 2>&1 &
-	pid=$!
-fi
-bed_wait_pid $pid $((BED_TIMEOUT / 2))
+bed_pair pingpong "tcp:$port" $((BED_TIMEOUT / 2)) "$out" "$out" ibv_rc_pingpong "${args[@]}"
 rc=$?
 check_err $rc "ibv_rc_pingpong exited with $rc (124: timeout)"
 grep -q 'iters in' "$out"

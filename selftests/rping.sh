@@ -7,40 +7,19 @@ source "$BED_REPO/selftests/lib.sh"
 
 require_cmd rping rdma
 
-port=7174
+bed_port_next port RPING
 count=50
 size=1024
-
-server()
-{
-	local pid rc
-
-	rping -s -a "$BED_SERVER" -p $port -C $count -S $size -V > "$BED_RESULTS/rping.out" 2>&1 &
-	pid=$!
-	busywait 20000 bed_cm_listening $port
-	check_err $? "rping server does not listen on port $port"
-	bed_barrier ready 60
-	check_err $? "client did not come"
-	bed_wait_pid $pid $((BED_TIMEOUT / 2))
-	rc=$?
-	check_err $rc "rping server exited with $rc (124: timeout)"
-}
-
-client()
-{
-	local rc
-
-	bed_barrier ready 90
-	check_err $? "server did not come up"
-	rping -c -a "$BED_SERVER" -p $port -C $count -S $size -V > "$BED_RESULTS/rping.out" 2>&1 &
-	bed_wait_pid $! $((BED_TIMEOUT / 2))
-	rc=$?
-	check_err $rc "rping client exited with $rc (124: timeout)"
-}
+out=$BED_RESULTS/rping.out
+side=-c
+[ "$BED_ROLE" = server ] && side=-s
 
 modprobe rdma_ucm 2>/dev/null
 bed_counters "$BED_RESULTS/counters-rping-before"
-if [ "$BED_ROLE" = server ]; then server; else client; fi
+bed_pair rping "cm:$port" $((BED_TIMEOUT / 2)) "$out" "$out" \
+	rping "$side" -a "$BED_SERVER" -p "$port" -C $count -S $size -V
+rc=$?
+check_err $rc "rping $BED_ROLE exited with $rc (124: timeout)"
 bed_counters "$BED_RESULTS/counters-rping-after"
 # rdma_cm picks rping's ack timeout (about 0.5 s), shorter than a starved
 # TCG guest may stall: retransmissions are reported here, not judged; the
@@ -48,6 +27,6 @@ bed_counters "$BED_RESULTS/counters-rping-after"
 bed_check_no_retrans "$BED_RESULTS/counters-rping-before" "$BED_RESULTS/counters-rping-after" 2>&1 |
 	sed 's/^/INFO: /'
 
-[ $RET -ne 0 ] && tail -n 5 "$BED_RESULTS/rping.out" | sed 's/^/\t/'
+[ $RET -ne 0 ] && tail -n 5 "$out" | sed 's/^/\t/'
 log_test "$BED_MODULE: rping -C $count -S $size -V ($BED_ROLE)"
 exit $EXIT_STATUS

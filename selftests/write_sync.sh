@@ -41,7 +41,6 @@ REORDER="delay 1ms reorder 25% 50%"
 # the poll can catch an early last byte on this bed.
 REORDER_WIDE="delay 20ms reorder 25% 50%"
 SIZE=65536
-hw=/sys/class/infiniband/$BED_DEV/ports/1/hw_counters
 param=/sys/module/rdma_rxe_eun/parameters/write_sync
 has_ws=0
 [ -e "$param" ] && has_ws=1
@@ -72,7 +71,7 @@ run_case()
 		[ "$(cat "$param")" = "$mode" ]
 		check_err $? "$param reads '$(cat "$param")', want '$mode'"
 	fi
-	bed_barrier "$name-loaded" 120
+	bed_barrier "$name-loaded" "$BED_TMO_STEP_S"
 	check_err $? "$mode: peer did not reload"
 	bed_netem_on "$netem"
 	check_err $? "$mode: netem failed"
@@ -87,7 +86,7 @@ run_case()
 	[ "$result" = pass ]
 	check_err $? "$mode: result '$result': $(ev_field "$EV_OUT" error)"
 
-	bed_barrier "$name-done" 120
+	bed_barrier "$name-done" "$BED_TMO_STEP_S"
 	bed_netem_off
 	bed_counters "$after"
 	if [ "$BED_ROLE" = server ]; then
@@ -120,8 +119,8 @@ run_case()
 			[ "$(delta rxe_eun_wsync_delayed)" = 0 ]
 		check_err $? "none: last packets held $(delta rxe_eun_wsync_held), delayed $(delta rxe_eun_wsync_delayed), want 0"
 	fi
-	busywait 10000 test "$(cat "$hw/rxe_eun_emem_blocks_in_use")" = 0
-	check_err $? "$mode: $(cat "$hw/rxe_eun_emem_blocks_in_use") emulated blocks in use with no QP"
+	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
 

@@ -28,15 +28,7 @@ profile_spec()
 }
 
 # apply_profile SPEC: netem SPEC on this guest's link (egress), or none.
-apply_profile()
-{
-	local spec=$1
-
-	tc qdisc del dev "$BED_NETDEV" root 2>/dev/null
-	[ -z "$spec" ] && return 0
-	# shellcheck disable=SC2086
-	tc qdisc add dev "$BED_NETDEV" root netem $spec
-}
+apply_profile() { bed_netem_set "$BED_NETDEV" "$1"; }
 
 # counter deltas this guest contributes: "name=value ..."
 

@@ -77,15 +77,13 @@ active_mtu()
 
 deltas()
 {
-	local c out=
+	local out
 
-	for c in $counters; do
-		out="$out $c=$(bed_counter_delta "$1" "$2" "$c" "$BED_DEV")"
-	done
+	out=$(bed_counter_deltas "$1" "$2" "$counters" "$BED_DEV")
 	# A high-water mark since the device was created, not a delta.
 	out="$out emem_peak=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_emem_blocks_peak" { v = $3 }
 		END { print v + 0 }' "$2")"
-	echo "${out# }"
+	echo "$out"
 }
 
 # ratio A B: A / B with 3 decimals, empty when B is 0.
@@ -107,7 +105,7 @@ transfer()
 	echo "$mine" > "$BED_RESULTS/$tag.delta"
 	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
 	[ "$BED_ROLE" = server ] && echo "${cbytes:-?}" > "$BED_RESULTS/$tag.checked"
-	bed_barrier "$tag-done" 120 || return 1
+	bed_barrier "$tag-done" "$BED_TMO_STEP_S" || return 1
 	[ "$BED_ROLE" = server ] && return 0
 
 	theirs=$(cat "$peer_results/$tag.delta" 2>/dev/null)
@@ -163,7 +161,7 @@ warm_up()
 	for op in ${ops//,/ }; do
 		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$col-$op" 0 -- \
 			-o "$op" -S 65536 -n 100 -t 1 --seed 0
-		bed_barrier "warm-up-$col-$op-done" 120 || return 1
+		bed_barrier "warm-up-$col-$op-done" "$BED_TMO_STEP_S" || return 1
 		log_test "bench $col warm-up $op"
 	done
 }
@@ -222,7 +220,7 @@ take_turns()
 	for c in $(rotated $(($3 - 1))); do
 		use_column "$c"
 		rc=$?
-		bed_barrier "column-$c-$1-$3" 120 || { check_err 1 "peer lost at column $c"; return 1; }
+		bed_barrier "column-$c-$1-$3" "$BED_TMO_STEP_S" || { check_err 1 "peer lost at column $c"; return 1; }
 		if [ $rc -ne 0 ]; then
 			# Its rows stay missing: bench.sh marks them unavailable.
 			check_err 1 "column $c: the module did not come up"
@@ -261,7 +259,7 @@ for r in $(seq 1 "$reps"); do
 		spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
 		apply_profile "$spec"
 		check_err $? "tc netem '$spec' failed"
-		bed_barrier "profile-$p-$r" 120 || check_err 1 "peer did not apply profile $p"
+		bed_barrier "profile-$p-$r" "$BED_TMO_STEP_S" || check_err 1 "peer did not apply profile $p"
 		if [ -n "$columns" ]; then
 			take_turns "$p" "$spec" "$r" || break 2
 		else

@@ -21,7 +21,6 @@ ev_require
 require_cmd ib_write_bw ib_send_bw ib_read_bw
 agree_pct=${EV_AGREE_PCT:-25}
 csv=$BED_RESULTS/verify-goodput.csv
-port=18650
 
 # ratio_ok A B: A and B within agree_pct percent of the larger.
 ratio_ok()
@@ -40,17 +39,14 @@ ratio_ok()
 for op in write send read; do
 	for size in $BED_SIZES; do
 		name=goodput-$op-$size
-		p0=$(ev_pkts)
-		bed_counters "$BED_RESULTS/$name.counters-before"
+		before=$BED_RESULTS/$name.counters-before
+		after=$BED_RESULTS/$name.counters-after
+		bed_counters "$before"
 		ev_run "$name" 0 -- -o "$op" -S "$size" -n "$BED_ITERS" --seed 1
-		pkts=$(( $(ev_pkts) - p0 ))
-		bed_counters "$BED_RESULTS/$name.counters-after"
+		bed_counters "$after"
+		pkts=$(bed_counter_delta "$before" "$after" sent_pkts "$BED_DEV")
 		# Retransmission and ordering counters that moved on this side.
-		retr=0
-		for k in $BED_RETRANS_COUNTERS; do
-			retr=$((retr + $(bed_counter_delta "$BED_RESULTS/$name.counters-before" \
-				"$BED_RESULTS/$name.counters-after" "$k")))
-		done
+		retr=$(bed_counter_delta "$before" "$after" "$BED_RETRANS_COUNTERS")
 		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
 		[ "$result" = pass ] || check_err 1 "$name: $result: $(ev_field "$EV_OUT" error)"
 		[ "$msgs" = "$BED_ITERS" ] || check_err 1 "$name: $msgs messages, want $BED_ITERS"
@@ -60,12 +56,12 @@ for op in write send read; do
 		if [ "$BED_ROLE" = server ]; then
 			echo "$cmsgs $cbytes" > "$BED_SYNC/$name.server"
 		fi
-		bed_barrier "$name-counted" 60
+		bed_barrier "$name-counted" "$BED_TMO_STEP_S"
 		read -r scm scb < "$BED_SYNC/$name.server" 2>/dev/null || { scm=?; scb=?; }
 
 		: > "$BED_RESULTS/perf.csv"
+		bed_port_next port GOODPUT_PERF
 		bed_perftest "ib_${op}_bw" "$port" "$size" "$BED_ITERS"
-		port=$((port + 1))
 		[ "$BED_ROLE" = client ] || continue
 		# tool,size,iters,bytes,elapsed_s[,guest_elapsed_s],perftest_figure
 		pel=? pmbps=?

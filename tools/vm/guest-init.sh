@@ -149,8 +149,7 @@ apply_netem()
 		spec=$(netem_of "$l")
 		all="$all;$spec"
 		[ -n "$spec" ] || continue
-		# shellcheck disable=SC2086
-		tc qdisc replace dev "eth$l" root netem $spec || {
+		bed_netem_set "eth$l" "$spec" || {
 			log "tc netem '$spec' on eth$l failed"; return 1; }
 		log "eth$l: netem $spec"
 	done
@@ -226,11 +225,12 @@ main()
 		t=${BED_TESTS[$i]}
 		tmo=${BED_TEST_TIMEOUTS[$i]}
 		export BED_SYNC=$run/sync/runner
-		bed_barrier "start-$i" $((tmo + 120)) || progress "WARN: peer missed start of $t"
+		bed_barrier "start-$i" $((tmo + BED_TMO_START_MARGIN_S)) ||
+			progress "WARN: peer missed start of $t"
 		run_test "$t" "$tmo"
 	done
 	export BED_SYNC=$run/sync/runner
-	bed_barrier end 300 || true
+	bed_barrier end "$BED_TMO_END_S" || true
 	snapshot after "$gdir"
 	dmesg > "$gdir/dmesg.txt"
 	progress "finished"

@@ -19,21 +19,19 @@ BED_TIMEOUT=300
 
 mkdir -p "$BED_SYNC" || exit $ksft_fail
 t_end=$(( $(bed_now_ms) + BED_DURATION * 1000 ))
-port=19000
 round=0
 while :; do
 	decision=$BED_SYNC/round-$round
 	if [ "$BED_ROLE" = server ]; then
 		if [ "$(bed_now_ms)" -lt "$t_end" ]; then echo go; else echo stop; fi > "$decision.tmp"
 		mv "$decision.tmp" "$decision"
-	elif ! busywait 120000 test -e "$decision"; then
+	elif ! busywait $((BED_TMO_STEP_S * 1000)) test -e "$decision"; then
 		check_err 1 "round $round: no decision from the server guest"
 		break
 	fi
 	[ "$(cat "$decision")" = go ] || break
 	for tool in ib_send_bw ib_write_bw; do
-		bed_perftest_sizes "$tool" "$port"
-		port=$(( 19000 + (port - 19000 + 8) % 800 ))
+		bed_perftest_sizes "$tool" SOAK
 	done
 	round=$((round + 1))
 	bed_progress "soak round $round done"
