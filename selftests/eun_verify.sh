@@ -25,7 +25,10 @@ cases=(
 )
 
 csv=$BED_RESULTS/goodput.csv
-echo "case,role,module,messages,bytes,checked_messages,checked_bytes,elapsed_s,goodput_MBps,lat_p50_us,lat_p99_us,sent_pkts" > "$csv"
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+fields=(case role module messages bytes checked_messages checked_bytes
+	elapsed_s goodput_MBps lat_p50_us lat_p99_us sent_pkts)
+csv_header fields > "$csv"
 for c in "${cases[@]}"; do
 	IFS='|' read -r name args qps iters <<< "$c"
 	# UC loses messages on an impaired link: that is the negative test's.
@@ -42,7 +45,7 @@ for c in "${cases[@]}"; do
 	bed_counters "$BED_RESULTS/$name.counters-after"
 	pkts=$(bed_counter_delta "$BED_RESULTS/$name.counters-before" \
 		"$BED_RESULTS/$name.counters-after" sent_pkts "$BED_DEV")
-	read -r result n msgs rest <<< "$(ev_summary "$EV_OUT")"
+	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
 	[ "$result" = pass ] || check_err 1 "$name: result '$result': $(ev_field "$EV_OUT" error)"
 	[ "$n" = "$qps" ] || check_err 1 "$name: $n per-QP entries, want $qps"
 	if [ "$iters" = any ]; then
@@ -50,7 +53,13 @@ for c in "${cases[@]}"; do
 	elif [ "$msgs" != $((qps * iters)) ]; then
 		check_err 1 "$name: $msgs messages accounted, want $((qps * iters))"
 	fi
-	echo "$name,$BED_ROLE,$BED_MODULE,$msgs,${rest// /,},$pkts" >> "$csv"
+	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+	declare -A row=([case]=$name [role]=$BED_ROLE [module]=$BED_MODULE
+		[messages]=$msgs [bytes]=$bytes [checked_messages]=$cmsgs
+		[checked_bytes]=$cbytes [elapsed_s]=$el [goodput_MBps]=$mbps
+		[lat_p50_us]=$p50 [lat_p99_us]=$p99 [sent_pkts]=$pkts)
+	csv_row fields row >> "$csv"
+	check_err $? "$name: no row for goodput.csv"
 	log_test "$BED_MODULE: eun-verify $name ($BED_ROLE)"
 done
 exit $EXIT_STATUS

@@ -488,13 +488,22 @@ bed_setup()
 
 # --- traffic helpers ---------------------------------------------------------
 
+# shellcheck source=tools/testing/csv.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../tools/testing/csv.sh"
+
+# The fields of $BED_RESULTS/perf.csv, one row per perftest transfer:
+# elapsed_s on the host's clock, guest_elapsed_s on the guest's, and
+# perftest's own figure ("BW average[MB/sec]" or "t_avg[usec]").
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+BED_PERF_FIELDS=(tool size iters bytes elapsed_s guest_elapsed_s perftest_figure)
+
 # bed_perftest TOOL PORT SIZE ITERS [ARGS...]: run one perftest transfer
 # between the guests, TOOL's server on the server guest. Both sides check
 # the exit status and, on an unimpaired bed, that no retransmission
 # counter moved. The client times the transfer with the host's clock (and
-# its own) and appends "tool,size,iters,bytes,elapsed_s,guest_elapsed_s,
-# perftest_figure" to
-# $BED_RESULTS/perf.csv; perftest's output is kept in $BED_RESULTS.
+# its own) and appends a row of BED_PERF_FIELDS to $BED_RESULTS/perf.csv
+# (its header first when the file is empty); perftest's output is kept in
+# $BED_RESULTS.
 bed_perftest()
 {
 	local tool=$1 port=$2 size=$3 iters=$4 rc bytes el gel mbps line
@@ -531,7 +540,14 @@ bed_perftest()
 			log_info "$tool size=$size iters=$iters bytes=$bytes elapsed=${el}s" \
 				"=> $(awk -v b=$bytes -v e="$el" 'BEGIN { printf "%.3f", b / e / 1e6 }') MB/s" \
 				"(guest clock ${gel}s; perftest: ${mbps:-?} ${tool##*_})"
-			echo "$tool,$size,$iters,$bytes,$el,$gel,${mbps:-}" >> "$BED_RESULTS/perf.csv"
+			# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+			local -A row=([tool]=$tool [size]=$size [iters]=$iters
+				[bytes]=$bytes [elapsed_s]=$el [guest_elapsed_s]=$gel
+				[perftest_figure]=${mbps:-})
+			[ -s "$BED_RESULTS/perf.csv" ] ||
+				csv_header BED_PERF_FIELDS > "$BED_RESULTS/perf.csv"
+			csv_row BED_PERF_FIELDS row >> "$BED_RESULTS/perf.csv"
+			check_err $? "$tag: no row for perf.csv"
 		fi
 	fi
 	bed_counters "$after"

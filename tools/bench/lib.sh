@@ -10,6 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../testing/csv.sh"
 # The fields of matrix.sh's rows (one transfer each), merged by bench.sh
 # into bench.csv. Rows are built and read by these names (csv_row,
 # csv_awk of tools/testing/csv.sh), never by position.
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	elapsed_s goodput_MBps bytes server_checked_bytes data_pkts needed_pkts
 	pkts_per_needed ack_pkts acks_per_data rcvd_seq_err completer_retry_err

@@ -123,6 +123,7 @@ transfer()
 	[ -n "$msgs" ] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
+	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 	local -A row=([column]=$col [profile]=$profile [netem]=$spec [op]=$op
 		[size]=$size [messages]=$msgs [rep]=$rep [status]=$status
 		[elapsed_s]=$el [goodput_MBps]=$mbps [bytes]=$bytes

@@ -15,6 +15,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+# shellcheck source=tools/testing/csv.sh
+source "$repo/tools/testing/csv.sh"
 results=${RESULTS:-$repo/results}
 prog=verify-goodput.sh
 
@@ -51,7 +53,9 @@ for m in rdma_rxe rdma_rxe_eun; do
 	if [ $first = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi
 done > "$csv"
 echo "$prog: $csv"
-awk -F, 'NR == 1 { next }
+csv_awk 'FNR == 1 { csv_open(); next }
 	{ printf "%-13s %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B; %s retrans) perftest %8s MB/s  %s\n",
-		$1, $2, $3, $4, $10, $5, $6, $8, $14, $15, $NF }' "$csv"
+		fld("module"), fld("op"), fld("size"), fld("iters"), fld("ev_MBps"),
+		fld("ev_messages"), fld("ev_bytes"), fld("ev_checked_bytes_server"),
+		fld("ev_retrans_client"), fld("perftest_MBps"), fld("verdict") }' "$csv"
 exit $status

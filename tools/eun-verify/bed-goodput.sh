@@ -33,8 +33,13 @@ ratio_ok()
 	}'
 }
 
-[ "$BED_ROLE" = client ] &&
-	echo "module,op,size,iters,ev_messages,ev_bytes,ev_checked_messages_server,ev_checked_bytes_server,ev_elapsed_s,ev_MBps,ev_lat_p50_us,ev_lat_p99_us,ev_sent_pkts,ev_retrans_client,perftest_MBps,perftest_wall_s,perftest_wall_MBps,verdict" > "$csv"
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+
+fields=(module op size iters ev_messages ev_bytes ev_checked_messages_server
+	ev_checked_bytes_server ev_elapsed_s ev_MBps ev_lat_p50_us ev_lat_p99_us
+	ev_sent_pkts ev_retrans_client perftest_MBps perftest_wall_s
+	perftest_wall_MBps verdict)
+[ "$BED_ROLE" = client ] && csv_header fields > "$csv"
 
 for op in write send read; do
 	for size in $BED_SIZES; do
@@ -63,25 +68,33 @@ for op in write send read; do
 		bed_port_next port GOODPUT_PERF
 		bed_perftest "ib_${op}_bw" "$port" "$size" "$BED_ITERS"
 		[ "$BED_ROLE" = client ] || continue
-		# tool,size,iters,bytes,elapsed_s[,guest_elapsed_s],perftest_figure
 		pel=? pmbps=?
-		if IFS=, read -r -a f < "$BED_RESULTS/perf.csv" 2>/dev/null &&
-		   [ ${#f[@]} -ge 6 ]; then
-			pel=${f[4]}
-			pmbps=${f[${#f[@]} - 1]}
+		if [ -s "$BED_RESULTS/perf.csv" ]; then
+			read -r pel pmbps < <(csv_awk 'FNR == 1 { csv_open(); next }
+				{ print fld("elapsed_s"), fld("perftest_figure") }' "$BED_RESULTS/perf.csv")
 		fi
 		pwall=$(awk -v b=$((size * BED_ITERS)) -v e="$pel" \
 			'BEGIN { if (e > 0) printf "%.3f", b / e / 1e6; else print "?" }')
 		verdict=agree
 		ratio_ok "$mbps" "${pmbps:-0}" || verdict=DISAGREE
-		echo "$BED_MODULE,$op,$size,$BED_ITERS,$msgs,$bytes,$scm,$scb,$el,$mbps,$p50,$p99,$pkts,$retr,$pmbps,$pel,$pwall,$verdict" >> "$csv"
+		# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+		declare -A row=([module]=$BED_MODULE [op]=$op [size]=$size
+			[iters]=$BED_ITERS [ev_messages]=$msgs [ev_bytes]=$bytes
+			[ev_checked_messages_server]=$scm [ev_checked_bytes_server]=$scb
+			[ev_elapsed_s]=$el [ev_MBps]=$mbps [ev_lat_p50_us]=$p50
+			[ev_lat_p99_us]=$p99 [ev_sent_pkts]=$pkts [ev_retrans_client]=$retr
+			[perftest_MBps]=$pmbps [perftest_wall_s]=$pel
+			[perftest_wall_MBps]=$pwall [verdict]=$verdict)
+		csv_row fields row >> "$csv" || check_err 1 "$name: no row for $csv"
 	done
 done
 
 if [ "$BED_ROLE" = client ]; then
 	echo "eun-verify vs perftest goodput (MB/s = 10^6 B/s), $BED_MODULE:"
-	awk -F, 'NR == 1 { next }
+	csv_awk 'FNR == 1 { csv_open(); next }
 		{ printf "  %-5s %7s x %-5s eun-verify %8s MB/s (%s msgs, %s B; server checked %s B; %s retrans) perftest %8s MB/s (wall %s MB/s) %s\n",
-			$2, $3, $4, $10, $5, $6, $8, $14, $15, $17, $18 }' "$csv"
+			fld("op"), fld("size"), fld("iters"), fld("ev_MBps"), fld("ev_messages"),
+			fld("ev_bytes"), fld("ev_checked_bytes_server"), fld("ev_retrans_client"),
+			fld("perftest_MBps"), fld("perftest_wall_MBps"), fld("verdict") }' "$csv"
 fi
 exit $EXIT_STATUS

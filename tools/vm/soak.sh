@@ -27,6 +27,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/testing/csv.sh
+source "$here/../testing/csv.sh"
 repo=$(cd "$here/../.." && pwd)
 results=${RESULTS:-$repo/results}
 prog=soak.sh
@@ -66,8 +68,11 @@ done
 mkdir -p "$results"
 top=$(mktemp -d "$results/soak-$(date +%Y%m%d-%H%M%S)-XXXX")
 csv=$results/soak.csv
-[ -s "$csv" ] ||
-	echo "cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median" > "$csv"
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+fields=(cpu module boots guest_hours crashes warns reports_per_guest_hour
+	transfers failed mbps_median)
+[ -s "$csv" ] || csv_header fields > "$csv"
+csv_header fields > "$top/soak.csv"
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.3f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -101,13 +106,22 @@ soak_one()
 		# A boot that failed at once (bad set-up) would loop: stop.
 		[ "$el" -ge 60 ] || { echo "$prog: boot $boots ended after ${el}s: see $run.log" >&2; break; }
 	done
-	ok=$(cat "$dir"/boot*/b/soak-job/perf.csv 2>/dev/null | wc -l)
+	# The client's perftest rows (selftests/lib.sh, BED_PERF_FIELDS).
+	perf=("$dir"/boot*/b/soak-job/perf.csv)
+	[ -f "${perf[0]}" ] || perf=(/dev/null)
+	ok=$(csv_awk 'FNR == 1 { csv_open(); next } { n++ } END { print n + 0 }' "${perf[@]}")
 	failed=$(cat "$dir"/boot*/[ab]/soak-job/log 2>/dev/null | grep -c '\[FAIL\]' || true)
-	mbps=$(cat "$dir"/boot*/b/soak-job/perf.csv 2>/dev/null |
-		awk -F, '$2 == 65536 && $5 > 0 { print $4 / $5 / 1e6 }' | median)
+	mbps=$(csv_awk 'FNR == 1 { csv_open(); next }
+		fld("size") == 65536 && fld("elapsed_s") > 0 { print fld("bytes") / fld("elapsed_s") / 1e6 }' \
+		"${perf[@]}" | median)
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
 	rate=$(awk -v c=$((crashes + warns)) -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
-	echo "$label,$m,$boots,$hours,$crashes,$warns,$rate,$ok,$failed,$mbps" | tee -a "$csv" "$top/soak.csv"
+	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+	local -A row=([cpu]=${label//,/;} [module]=$m [boots]=$boots
+		[guest_hours]=$hours [crashes]=$crashes [warns]=$warns
+		[reports_per_guest_hour]=$rate [transfers]=$ok [failed]=$failed
+		[mbps_median]=$mbps)
+	csv_row fields row | tee -a "$csv" "$top/soak.csv"
 }
 
 echo "$prog: ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
@@ -116,5 +130,5 @@ for c in "${cpus[@]}"; do
 		soak_one "$c" "$m"
 	done
 done
-echo "$prog: cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median (64 KiB, MB/s)"
+echo "$prog: mbps_median: 64 KiB perftest transfers, MB/s"
 cat "$top/soak.csv"

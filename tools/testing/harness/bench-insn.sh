@@ -14,6 +14,8 @@
 # Usage: bench-insn.sh <harness dir> <results dir> [ticks]
 set -euo pipefail
 
+# shellcheck source=tools/testing/csv.sh
+source "$(dirname "$0")/../csv.sh"
 out=${1:?harness dir}
 results=${2:?results dir}
 ticks=${3:-5000}
@@ -26,7 +28,9 @@ caps="64 128 256 512 1024 2048 4096"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "kind,level,cap_bits,packets,instructions,insn_per_packet" > "$csv"
+# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+fields=(kind level cap_bits packets instructions insn_per_packet)
+csv_header fields > "$csv"
 for kind in hd static; do
 	for level in ${BENCH_LEVELS:-inorder light heavy deep}; do
 		for cap in $caps; do
@@ -39,14 +43,20 @@ for kind in hd static; do
 			ir=$(awk '/Collected :/ { print $NF }' "$tmp/stderr")
 			[ -n "$pkts" ] && [ -n "$ir" ] && [ "$pkts" -gt 0 ] ||
 				{ echo "bench-insn: no count for $kind $level $cap" >&2; exit 1; }
-			echo "$kind,$level,$cap,$pkts,$ir,$(awk -v i="$ir" -v p="$pkts" 'BEGIN { printf "%.1f", i / p }')" >> "$csv"
+			# shellcheck disable=SC2034 # read by name: csv_row, csv_header
+			declare -A row=([kind]=$kind [level]=$level [cap_bits]=$cap
+				[packets]=$pkts [instructions]=$ir
+				[insn_per_packet]=$(awk -v i="$ir" -v p="$pkts" 'BEGIN { printf "%.1f", i / p }'))
+			csv_row fields row >> "$csv"
 		done
 	done
 done
 
 echo "instructions per packet (callgrind, eun_bm_rx and callees; HD blocks of $block_bits bits, $grow growth):"
-awk -F, -v caps="$caps" 'NR > 1 { v[$1 "," $2, $3] = $6 }
+csv_awk -v caps="$caps" 'FNR == 1 { csv_open(); next }
+	{ v[fld("kind") "," fld("level"), fld("cap_bits")] = fld("insn_per_packet") }
 	END {
+		if (CSV_BAD) exit 2
 		printf "%-15s", "kind/level";
 		n = split(caps, c, " ");
 		for (i = 1; i <= n; i++) printf "%8s", c[i];
@@ -63,8 +73,10 @@ awk -F, -v caps="$caps" 'NR > 1 { v[$1 "," $2, $3] = $6 }
 # bitmap at every cap, and flat in the cap (its dearest cap at most $goal
 # times its cheapest). Reported, never fatal: the figures are the result.
 goal=1.5
-awk -F, -v goal="$goal" -v caps="$caps" 'NR > 1 { v[$1, $2, $3] = $5 / $4 }
+csv_awk -v goal="$goal" -v caps="$caps" 'FNR == 1 { csv_open(); next }
+	{ v[fld("kind"), fld("level"), fld("cap_bits")] = fld("instructions") / fld("packets") }
 	END {
+		if (CSV_BAD) exit 2
 		printf "check: goal: HD/static <= %s at every cap, HD max/min over caps <= %s\n",
 		       goal, goal;
 		nc = split(caps, cap, " ");

@@ -12,6 +12,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/testing/csv.sh
+source "$here/../csv.sh"
 out=${1:?harness dir}
 results=${2:?results dir}
 shift 2
@@ -20,8 +22,14 @@ mkdir -p "$results"
 "$out/memexp" -o "$results/memory.csv" -x "$results/memory-layouts.csv" "$@"
 
 echo "average bytes per connection, HD total (compact layout) by reorder degree; static beside:"
-awk -F, 'NR > 1 { v[$1, $2] = $4; st[$1] = $5; pcts[$1] = 1 }
+csv_awk 'FNR == 1 { csv_open(); next }
+	{
+		p = fld("ooo_conn_pct")
+		v[p, fld("ooo_degree_pct")] = fld("hd_total_bytes")
+		st[p] = fld("static_total_bytes")
+	}
 	END {
+		if (CSV_BAD) exit 2
 		printf "%-8s", "ooo%";
 		for (d = 10; d <= 100; d += 10) printf "%7d%%", d;
 		printf "%9s\n", "static";
@@ -33,25 +41,45 @@ awk -F, 'NR > 1 { v[$1, $2] = $4; st[$1] = $5; pcts[$1] = 1 }
 	}' "$results/memory.csv"
 
 # Every mix must stay below the static bitmap: that is the layout's claim.
-awk -F, 'NR > 1 && $4 >= $5 { bad++; print "memory-experiment: HD " $4 " >= static " $5 " at " $1 "%/" $2 "%" }
-	END { exit bad > 0 }' "$results/memory.csv"
+csv_awk 'FNR == 1 { csv_open(); next }
+	fld("hd_total_bytes") + 0 >= fld("static_total_bytes") + 0 {
+		bad++
+		print "memory-experiment: HD " fld("hd_total_bytes") " >= static " fld("static_total_bytes") \
+		      " at " fld("ooo_conn_pct") "%/" fld("ooo_degree_pct") "%"
+	}
+	END { exit CSV_BAD ? 2 : bad > 0 }' "$results/memory.csv"
 
 # One connection, the bed's deep cases: the module's default HD blocks
 # (64 bits, inserted) must stay below the static bitmap at every delay,
 # without and with 1% loss. The paper's linear growth is shown beside.
+# memwin_table CSV: memwin's peaks as a table, its header first.
+memwin_table()
+{
+	csv_awk 'FNR == 1 { csv_open(); print_row(); next } { print_row() }
+		function print_row() {
+			printf "%-8s%10s%10s%10s%12s\n", fld("delay"), fld("hd16_peak"),
+			       fld("hd32_peak"), fld("hd64_peak"), fld("static_peak")
+		}' "$1"
+}
+
 "$out/memwin" > "$results/memwin.csv"
 "$out/memwin" -l 10 > "$results/memwin-loss.csv"
 "$out/memwin" -g linear > "$results/memwin-linear.csv"
 "$out/memwin" -g linear -l 10 > "$results/memwin-linear-loss.csv"
 for f in memwin-linear memwin-linear-loss; do
 	echo "peak blocks, $f (the paper's growth, not checked):"
-	awk -F, '{ printf "%-8s%10s%10s%10s%12s\n", $1, $2, $3, $4, $5 }' "$results/$f.csv"
+	memwin_table "$results/$f.csv"
 done
 for f in memwin memwin-loss; do
 	echo "peak blocks of one connection reordered by a fixed delay (window 128, insert growth)$([ $f = memwin ] || echo ', 1% loss'):"
-	awk -F, '{ printf "%-8s%10s%10s%10s%12s\n", $1, $2, $3, $4, $5 }' "$results/$f.csv"
-	awk -F, -v f="$f" 'NR > 1 && $4 >= $5 { bad++; print "memory-experiment: " f ", delay " $1 ": HD (64-bit blocks) " $4 " >= static " $5 }
-		END { exit bad > 0 }' "$results/$f.csv" || exit 1
+	memwin_table "$results/$f.csv"
+	csv_awk -v f="$f" 'FNR == 1 { csv_open(); next }
+		fld("hd64_peak") + 0 >= fld("static_peak") + 0 {
+			bad++
+			print "memory-experiment: " f ", delay " fld("delay") ": HD (64-bit blocks) " \
+			      fld("hd64_peak") " >= static " fld("static_peak")
+		}
+		END { exit CSV_BAD ? 2 : bad > 0 }' "$results/$f.csv" || exit 1
 done
 
 if command -v gnuplot >/dev/null; then

@@ -34,11 +34,37 @@ IFS=, read -r -a got <<< "$(csv_row BENCH_MATRIX_FIELDS r)"
 check "a value with blanks is one field" \
 	"[ ${#got[@]} -eq ${#BENCH_MATRIX_FIELDS[@]} ] && [ '${got[2]}' = 'delay 1ms reorder 25% 50%' ]"
 
-# matrix.sh's row: its keys are the header's fields, no more, no fewer.
-keys=$(sed -n '/local -A row=(/,/csv_row BENCH_MATRIX_FIELDS row/p' "$repo/tools/bench/matrix.sh" |
-	grep -o '\[[a-z_A-Z]*\]=' | tr -d '[]=' | sort)
-want=$(printf '%s\n' "${BENCH_MATRIX_FIELDS[@]}" | sort)
-check "matrix.sh's row names every field once" "[ \"$keys\" = \"$want\" ]"
+# Every row built in a script names each field of its list once.
+checked=()
+# fields_of FILE VAR: the words of the array VAR=( ... ) in FILE.
+fields_of()
+{
+	awk -v v="$2=(" '!on && index($0, v) { on = 1; $0 = substr($0, index($0, v) + length(v)) }
+		on { if (index($0, ")")) { sub(/\).*/, ""); on = 0; print; exit } print }' "$1" |
+		tr -s ' \t' '\n\n' | grep . | sort
+}
+# row_keys FILE: the keys of the row=( ... ) FILE gives csv_row.
+row_keys()
+{
+	sed -n '/-A row=(/,/csv_row /p' "$1" | grep -o '\[[a-z_A-Z0-9]*\]=' | tr -d '[]=' | sort
+}
+for w in tools/bench/matrix.sh:tools/bench/lib.sh:BENCH_MATRIX_FIELDS \
+	 selftests/lib.sh:selftests/lib.sh:BED_PERF_FIELDS \
+	 selftests/eun_verify.sh:selftests/eun_verify.sh:fields \
+	 tools/eun-verify/bed-goodput.sh:tools/eun-verify/bed-goodput.sh:fields \
+	 tools/vm/soak.sh:tools/vm/soak.sh:fields \
+	 tools/testing/harness/bench-insn.sh:tools/testing/harness/bench-insn.sh:fields; do
+	IFS=: read -r file list var <<< "$w"
+	checked+=("$file")
+	want=$(fields_of "$repo/$list" "$var")
+	keys=$(row_keys "$repo/$file")
+	check "$file: its row names each field of $var once" \
+		"[ -n \"\$want\" ] && [ \"\$keys\" = \"\$want\" ]"
+done
+builders=$(grep -rl --include=*.sh 'csv_row [A-Za-z_]* [a-z]' "$repo/selftests" "$repo/tools" |
+	grep -v -e '/test-[^/]*$' -e '/csv.sh$' | sed "s|^$repo/||" | sort)
+check "every script that builds a row is checked above" \
+	"[ \"\$builders\" = \"\$(printf '%s\\n' \"\${checked[@]}\" | sort)\" ]"
 
 # Readers by name: a field a reader asks for and the header lacks stops it.
 printf 'column,size\nx,1\n' > "$tmp/a.csv"
@@ -70,8 +96,8 @@ check "summarize.sh refuses a matrix without gbn_retry" "[ $? -ne 0 ] && grep -q
 PATH=/usr/bin:/bin "$repo/tools/bench/goals.sh" "$tmp/renamed.csv" "$tmp/summary.csv" > "$tmp/out" 2>&1
 check "goals.sh refuses a matrix without gbn_retry" "[ $? -eq 2 ] && grep -q \"no field 'gbn_retry'\" $tmp/out"
 
-# No reader of the bench's CSV files by position.
-check "the bench reads no CSV by position (awk -F,)" \
-	"! grep -n 'awk -F,' $repo/tools/bench/*.sh"
+# No CSV read by position: every awk -F, goes through csv_awk.
+check "no script reads a CSV by position (awk -F,)" \
+	"! grep -rn --include=*.sh 'awk -F,' $repo/selftests $repo/tools | grep -v -e 'tools/testing/csv.sh:' -e 'tools/testing/host/test-csv.sh:'"
 
 tap_end csv
