@@ -9,8 +9,10 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$here/lib.sh"
-# shellcheck source=tools/bench/tap.sh
-source "$here/tap.sh"
+# shellcheck source=tools/testing/tap.sh
+source "$here/../testing/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
 row()

@@ -9,7 +9,10 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-source "$here/../bench/tap.sh"
+# shellcheck source=tools/testing/tap.sh
+source "$here/../testing/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 command -v qemu-x86_64 >/dev/null ||
 	{ echo "test-tcg-flags.sh: qemu-x86_64 missing (tools/deps.sh bed)" >&2; exit 1; }
