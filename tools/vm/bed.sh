@@ -163,12 +163,15 @@ check_config()
 # Expand TESTS into tests[] and their timeouts into tmos[].
 resolve_tests()
 {
-	local pat f settings t
+	local pat pats f settings t
 
 	tests=()
 	tmos=()
+	# Split only: the globs expand in the repo below, not in the
+	# current directory.
+	read -ra pats <<< "${cfg[TESTS]}"
 	shopt -s nullglob
-	for pat in ${cfg[TESTS]}; do
+	for pat in "${pats[@]}"; do
 		[[ $pat == /* || $pat == *..* ]] && die "TESTS: '$pat' must be relative to the repo"
 		local hits=("$repo"/$pat)
 		[ ${#hits[@]} -gt 0 ] || die "TESTS: nothing matches '$pat'"
