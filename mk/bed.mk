@@ -23,11 +23,11 @@ bed-initramfs: bed-deps
 # Host-side checks of the run config parser, the bed's CPU model, the
 # console scan, the benchmark summary and its goals (boots nothing).
 bed-config-check: bed-deps
-	@$(REPO)/tools/vm/test-config.sh
-	@$(REPO)/tools/vm/test-tcg-flags.sh
-	@$(REPO)/tools/vm/test-console-scan.sh
-	@$(REPO)/tools/bench/test-summarize.sh
-	@$(REPO)/tools/bench/test-goals.sh
+	@$(REPO)/tools/testing/host/test-bed-config.sh
+	@$(REPO)/tools/testing/host/test-tcg-flags.sh
+	@$(REPO)/tools/testing/host/test-console-scan.sh
+	@$(REPO)/tools/testing/host/test-summarize.sh
+	@$(REPO)/tools/testing/host/test-goals.sh
 
 # Stock rdma_rxe, rdma_rxe_eun in its default mode and in gbn, one boot
 # each; SELFTEST_RUNS picks others (rdma_rxe_eun/static). Fails if any

@@ -36,4 +36,4 @@ checkpatch:
 # Version checks and patch-series assembly, against fakes and broken series.
 build-test:
 	$(REPO)/tools/deps.sh build
-	$(REPO)/tools/tests/test_build.sh
+	$(REPO)/tools/testing/host/test-build.sh

@@ -28,7 +28,8 @@ say() { echo "$prog: $*"; }
 # were both beaten by a TCG guest starved on a busy host (stalls of 6 s
 # were seen), and a retransmission on an unimpaired link fails the test.
 # CPU has no cmpxchg16b: qemu 7.2's TCG gets its flags wrong, and SLUB's
-# fast path then crashes the guest now and then (tools/vm/tcg-flags.c).
+# fast path then crashes the guest now and then
+# (tools/testing/host/tcg-flags.c).
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180

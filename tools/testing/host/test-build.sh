@@ -6,7 +6,7 @@
 # (tools/assemble.sh --no-build) with good and broken series. TAP output.
 set -uo pipefail
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -22,7 +22,7 @@ fake_usrsrc()
 	rm -rf "$tmp/usrsrc" "$tmp/bin"
 	mkdir -p "$tmp/usrsrc/linux-headers-6.12.99+deb12-amd64" "$tmp/bin"
 	touch "$tmp/usrsrc/linux-source-6.12.tar.xz"
-	ln -s "$repo/tools/tests/fake-dpkg-query" "$tmp/bin/dpkg-query"
+	ln -s "$repo/tools/testing/host/fake-dpkg-query" "$tmp/bin/dpkg-query"
 }
 
 # kver_run DBLINES...: run kver.sh against a fake package database.

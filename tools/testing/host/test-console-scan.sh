@@ -8,7 +8,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-scan=$here/console-scan.sh
+scan=$here/../../vm/console-scan.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

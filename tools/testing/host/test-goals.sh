@@ -6,11 +6,12 @@
 # the run had no such column, and its exit status.
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+# The scripts under test.
+here=$(cd "$(dirname "$0")/../../bench" && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$here/lib.sh"
 # shellcheck source=tools/testing/tap.sh
-source "$here/../testing/tap.sh"
+source "$(dirname "$0")/../tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -7,7 +7,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-bed=$here/bed.sh
+bed=$here/../../vm/bed.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
