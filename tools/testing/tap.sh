@@ -21,6 +21,7 @@
 
 tap_n=0 tap_fails=0 tap_skips=0 tap_planned=
 
+# shellcheck disable=SC2120 # PLAN is optional
 tap_start()
 {
 	tap_n=0 tap_fails=0 tap_skips=0 tap_planned=${1:-}

@@ -14,6 +14,7 @@ source "$here/lib.sh"
 source "$(dirname "$0")/../tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
 row()

@@ -14,6 +14,7 @@ source "$here/lib.sh"
 source "$(dirname "$0")/../tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 # row COLUMN PROFILE REP STATUS GOODPUT EMEM
 row()

@@ -14,6 +14,7 @@ vm=$(cd "$here/../../vm" && pwd)
 source "$here/../tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 command -v qemu-x86_64 >/dev/null ||
 	{ echo "test-tcg-flags.sh: qemu-x86_64 missing (tools/deps.sh bed)" >&2; exit 1; }
