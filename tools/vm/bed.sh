@@ -17,6 +17,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 prog=bed.sh
+# shellcheck source=tools/testing/tap.sh
+source "$repo/tools/testing/tap.sh"
 
 die() { echo "$prog: $*" >&2; exit 2; }
 say() { echo "$prog: $*"; }
@@ -392,7 +394,7 @@ scan_consoles()
 # WARN of the module under test in either guest's kernel log.
 report_kernel()
 {
-	local n=$1 g kind own sig bad=
+	local g kind own sig bad=
 
 	while read -r g kind own sig; do
 		case $kind in
@@ -404,26 +406,24 @@ report_kernel()
 	done < "$out/kernel.txt"
 	if [ -z "$bad" ]; then
 		echo -e "kernel-log\tscan\tscan\tpass" >> "$out/results.tsv"
-		echo "ok $n ${cfg[MODULE]}: kernel-log"
+		ok "${cfg[MODULE]}: kernel-log"
 	else
 		echo -e "kernel-log\tscan\tscan\tfail" >> "$out/results.tsv"
-		echo "not ok $n ${cfg[MODULE]}: kernel-log # ${cfg[MODULE]} in a kernel report:${bad%;}"
+		nok "${cfg[MODULE]}: kernel-log # ${cfg[MODULE]} in a kernel report:${bad%;}"
 	fi
 }
 
 report()
 {
-	local i t name ra rb verdict pass=0 fail=0 skip=0 n=0 g line crashes
+	local i t name ra rb verdict g crashes
 
 	scan_consoles
 	crashes=$(grep -c '^[ab] crash ' "$out/kernel.txt" || true)
 	{
-		echo "TAP version 13"
-		echo "1..$(( ${#tests[@]} + 1 ))"
+		tap_start $(( ${#tests[@]} + 1 ))
 		for i in "${!tests[@]}"; do
 			t=${tests[$i]}
 			name=$(basename "$t" .sh)
-			n=$((n + 1))
 			ra=$(cat "$out/a/$name/rc" 2>/dev/null || echo none)
 			rb=$(cat "$out/b/$name/rc" 2>/dev/null || echo none)
 			if [ "$ra" = 0 ] && [ "$rb" = 0 ]; then
@@ -435,11 +435,9 @@ report()
 			fi
 			echo -e "$name\t$ra\t$rb\t$verdict" >> "$out/results.tsv"
 			case $verdict in
-			pass) pass=$((pass + 1)); echo "ok $n ${cfg[MODULE]}: $name" ;;
-			skip) skip=$((skip + 1))
-			      echo "ok $n ${cfg[MODULE]}: $name # SKIP $(skip_reason "$name")" ;;
-			fail) fail=$((fail + 1))
-			      echo "not ok $n ${cfg[MODULE]}: $name # a rc=$ra b rc=$rb"
+			pass) ok "${cfg[MODULE]}: $name" ;;
+			skip) skip "${cfg[MODULE]}: $name" "$(skip_reason "$name")" ;;
+			fail) nok "${cfg[MODULE]}: $name # a rc=$ra b rc=$rb"
 			      for g in a b; do
 				      [ -f "$out/$g/$name/log" ] || { echo "#   $g: no log"; continue; }
 				      # A guest that passed has no such lines: no match
@@ -450,20 +448,17 @@ report()
 			      done ;;
 			esac
 		done
-		report_kernel $((n + 1))
+		report_kernel
 		for g in a b; do
 			[ -e "$out/$g/finished" ] && continue
 			echo "# guest $g did not finish (see $out/$g/console.log)"
 			tail -n 5 "$out/$g/console.log" 2>/dev/null | sed 's/^/#   /'
 		done
+		tap_end "${cfg[MODULE]}" "crashes: $crashes" || true
 	} > "$out/tap.txt"
-	fail=$(grep -c '^not ok ' "$out/tap.txt" || true)
-	pass=$(grep -c '^ok ' "$out/tap.txt" || true)
-	pass=$((pass - skip))
-	echo "# ${cfg[MODULE]}: $pass passed, $fail failed, $skip skipped, crashes: $crashes" >> "$out/tap.txt"
 	cat "$out/tap.txt"
-	echo "pass=$pass fail=$fail skip=$skip crashes=$crashes" > "$out/summary"
-	[ $fail -eq 0 ] && [ -e "$out/a/finished" ] && [ -e "$out/b/finished" ]
+	echo "pass=$((tap_n - tap_fails - tap_skips)) fail=$tap_fails skip=$tap_skips crashes=$crashes" > "$out/summary"
+	[ "$tap_fails" -eq 0 ] && [ -e "$out/a/finished" ] && [ -e "$out/b/finished" ]
 }
 
 # --- main --------------------------------------------------------------------
