@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Host-script tests (tools/testing/host): the build scripts, the bed's
-# config parser, console scan and CPU model, the benchmark summary and its
-# goals, the layout and hooks of the house. They boot nothing.
+# config parser, tables, console scan and CPU model, the benchmark's CSV
+# files, summary and goals, the layout and hooks of the house. They boot
+# nothing.
 #
 #   make host-check    every tools/testing/host/test-*, one TAP stream
 #
