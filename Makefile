@@ -3,7 +3,9 @@
 # rxe_eun: a reorder-tolerant fork of soft-RoCE, built out of tree.
 #
 #   make               build build/rdma_rxe_eun.ko and the tools
-#   make check         every test: unit, KUnit (UML), harness, guest selftests
+#   make check         every test: host scripts, unit, KUnit (UML), harness,
+#                      guest selftests
+#   make host-check    the host-script tests alone (tools/testing/host)
 #   make demo          the main job: build, boot the bed, reorder benchmark
 #   make kunit         KUnit suites under User Mode Linux
 #   make selftest      the guest selftests alone
@@ -23,6 +25,7 @@ all:
 deps:
 	$(REPO)/tools/deps.sh all
 
+-include $(REPO)/mk/host.mk
 include $(REPO)/mk/module.mk
 -include $(REPO)/mk/core.mk
 -include $(REPO)/mk/verify.mk

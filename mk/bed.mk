@@ -11,7 +11,7 @@ SOAK_MINUTES ?= 10
 SOAK_CPUS ?=
 SOAK_MODULES ?= rdma_rxe rdma_rxe_eun
 
-CHECK_TARGETS += bed-config-check selftest
+CHECK_TARGETS += selftest
 
 # The guests boot the target kernel and load modules built against it.
 bed-deps:
@@ -21,13 +21,14 @@ bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
 # Host-side checks of the run config parser, the bed's CPU model, the
-# console scan, the benchmark summary and its goals (boots nothing).
+# console scan, the benchmark summary and its goals (boots nothing; make
+# check runs them in host-check).
 bed-config-check: bed-deps
-	@$(REPO)/tools/vm/test-config.sh
-	@$(REPO)/tools/vm/test-tcg-flags.sh
-	@$(REPO)/tools/vm/test-console-scan.sh
-	@$(REPO)/tools/bench/test-summarize.sh
-	@$(REPO)/tools/bench/test-goals.sh
+	@$(REPO)/tools/testing/host/test-bed-config.sh
+	@$(REPO)/tools/testing/host/test-tcg-flags.sh
+	@$(REPO)/tools/testing/host/test-console-scan.sh
+	@$(REPO)/tools/testing/host/test-summarize.sh
+	@$(REPO)/tools/testing/host/test-goals.sh
 
 # Stock rdma_rxe, rdma_rxe_eun in its default mode and in gbn, one boot
 # each; SELFTEST_RUNS picks others (rdma_rxe_eun/static). Fails if any

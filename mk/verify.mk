@@ -3,6 +3,7 @@
 #
 #   make tools         build build/eun-verify
 #   make verify-unit   unit tests of its pattern and checker logic
+#                      (tools/testing/harness/ev_unit.c)
 
 EV_DIR := $(REPO)/tools/eun-verify
 
@@ -15,6 +16,8 @@ tools:
 # Builds the tool too: the guest selftests that follow in `make check`
 # run build/eun-verify, and a tool that does not compile is a failure here.
 verify-unit: tools
-	$(MAKE) -C $(EV_DIR) O=$(BUILD) unit
+	$(MAKE) -C $(REPO)/tools/testing/harness REPO=$(REPO) OUT=$(BUILD)/harness \
+		$(BUILD)/harness/ev_unit
+	$(BUILD)/harness/ev_unit
 
 CHECK_TARGETS += verify-unit

@@ -17,6 +17,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 prog=bed.sh
+# shellcheck source=tools/testing/tap.sh
+source "$repo/tools/testing/tap.sh"
 
 die() { echo "$prog: $*" >&2; exit 2; }
 say() { echo "$prog: $*"; }
@@ -28,7 +30,8 @@ say() { echo "$prog: $*"; }
 # were both beaten by a TCG guest starved on a busy host (stalls of 6 s
 # were seen), and a retransmission on an unimpaired link fails the test.
 # CPU has no cmpxchg16b: qemu 7.2's TCG gets its flags wrong, and SLUB's
-# fast path then crashes the guest now and then (tools/vm/tcg-flags.c).
+# fast path then crashes the guest now and then
+# (tools/testing/host/tcg-flags.c).
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
@@ -163,12 +166,15 @@ check_config()
 # Expand TESTS into tests[] and their timeouts into tmos[].
 resolve_tests()
 {
-	local pat f settings t
+	local pat pats f settings t
 
 	tests=()
 	tmos=()
+	# Split only: the globs expand in the repo below, not in the
+	# current directory.
+	read -ra pats <<< "${cfg[TESTS]}"
 	shopt -s nullglob
-	for pat in ${cfg[TESTS]}; do
+	for pat in "${pats[@]}"; do
 		[[ $pat == /* || $pat == *..* ]] && die "TESTS: '$pat' must be relative to the repo"
 		local hits=("$repo"/$pat)
 		[ ${#hits[@]} -gt 0 ] || die "TESTS: nothing matches '$pat'"
@@ -388,7 +394,7 @@ scan_consoles()
 # WARN of the module under test in either guest's kernel log.
 report_kernel()
 {
-	local n=$1 g kind own sig bad=
+	local g kind own sig bad=
 
 	while read -r g kind own sig; do
 		case $kind in
@@ -400,26 +406,24 @@ report_kernel()
 	done < "$out/kernel.txt"
 	if [ -z "$bad" ]; then
 		echo -e "kernel-log\tscan\tscan\tpass" >> "$out/results.tsv"
-		echo "ok $n ${cfg[MODULE]}: kernel-log"
+		ok "${cfg[MODULE]}: kernel-log"
 	else
 		echo -e "kernel-log\tscan\tscan\tfail" >> "$out/results.tsv"
-		echo "not ok $n ${cfg[MODULE]}: kernel-log # ${cfg[MODULE]} in a kernel report:${bad%;}"
+		nok "${cfg[MODULE]}: kernel-log # ${cfg[MODULE]} in a kernel report:${bad%;}"
 	fi
 }
 
 report()
 {
-	local i t name ra rb verdict pass=0 fail=0 skip=0 n=0 g line crashes
+	local i t name ra rb verdict g crashes
 
 	scan_consoles
 	crashes=$(grep -c '^[ab] crash ' "$out/kernel.txt" || true)
 	{
-		echo "TAP version 13"
-		echo "1..$(( ${#tests[@]} + 1 ))"
+		tap_start $(( ${#tests[@]} + 1 ))
 		for i in "${!tests[@]}"; do
 			t=${tests[$i]}
 			name=$(basename "$t" .sh)
-			n=$((n + 1))
 			ra=$(cat "$out/a/$name/rc" 2>/dev/null || echo none)
 			rb=$(cat "$out/b/$name/rc" 2>/dev/null || echo none)
 			if [ "$ra" = 0 ] && [ "$rb" = 0 ]; then
@@ -431,11 +435,9 @@ report()
 			fi
 			echo -e "$name\t$ra\t$rb\t$verdict" >> "$out/results.tsv"
 			case $verdict in
-			pass) pass=$((pass + 1)); echo "ok $n ${cfg[MODULE]}: $name" ;;
-			skip) skip=$((skip + 1))
-			      echo "ok $n ${cfg[MODULE]}: $name # SKIP $(skip_reason "$name")" ;;
-			fail) fail=$((fail + 1))
-			      echo "not ok $n ${cfg[MODULE]}: $name # a rc=$ra b rc=$rb"
+			pass) ok "${cfg[MODULE]}: $name" ;;
+			skip) skip "${cfg[MODULE]}: $name" "$(skip_reason "$name")" ;;
+			fail) nok "${cfg[MODULE]}: $name # a rc=$ra b rc=$rb"
 			      for g in a b; do
 				      [ -f "$out/$g/$name/log" ] || { echo "#   $g: no log"; continue; }
 				      # A guest that passed has no such lines: no match
@@ -446,20 +448,17 @@ report()
 			      done ;;
 			esac
 		done
-		report_kernel $((n + 1))
+		report_kernel
 		for g in a b; do
 			[ -e "$out/$g/finished" ] && continue
 			echo "# guest $g did not finish (see $out/$g/console.log)"
 			tail -n 5 "$out/$g/console.log" 2>/dev/null | sed 's/^/#   /'
 		done
+		tap_end "${cfg[MODULE]}" "crashes: $crashes" || true
 	} > "$out/tap.txt"
-	fail=$(grep -c '^not ok ' "$out/tap.txt" || true)
-	pass=$(grep -c '^ok ' "$out/tap.txt" || true)
-	pass=$((pass - skip))
-	echo "# ${cfg[MODULE]}: $pass passed, $fail failed, $skip skipped, crashes: $crashes" >> "$out/tap.txt"
 	cat "$out/tap.txt"
-	echo "pass=$pass fail=$fail skip=$skip crashes=$crashes" > "$out/summary"
-	[ $fail -eq 0 ] && [ -e "$out/a/finished" ] && [ -e "$out/b/finished" ]
+	echo "pass=$((tap_n - tap_fails - tap_skips)) fail=$tap_fails skip=$tap_skips crashes=$crashes" > "$out/summary"
+	[ "$tap_fails" -eq 0 ] && [ -e "$out/a/finished" ] && [ -e "$out/b/finished" ]
 }
 
 # --- main --------------------------------------------------------------------

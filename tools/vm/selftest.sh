@@ -19,6 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 results=${RESULTS:-$repo/results}
 prog=selftest.sh
+# shellcheck source=tools/testing/tap.sh
+source "$repo/tools/testing/tap.sh"
 
 tests=()
 while getopts "t:h" o; do
@@ -120,9 +122,8 @@ for r in "${modules[@]}"; do
 	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/build/rdma_rxe_eun.ko" ]; then
 		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $r"
 		{
-			echo "TAP version 13"
-			echo "1..1"
-			echo "ok 1 $r: all # SKIP build/rdma_rxe_eun.ko not built"
+			tap_start 1
+			skip "$r: all" "build/rdma_rxe_eun.ko not built"
 		} > "$top/$dir.tap"
 		continue
 	fi
@@ -143,36 +144,31 @@ for r in "${modules[@]}"; do
 	fi
 	# Name the mode in every line: the bed names only the module.
 	sed "s|^\(\(not \)\?ok [0-9]* \)$m: |\1$r: |" "$top/$dir/tap.txt" > "$top/$dir.tap" 2>/dev/null ||
-		{ echo "not ok 1 $r: bed run failed" > "$top/$dir.tap"; status=1; }
+		{ { tap_start 1; nok "$r: bed run failed"; } > "$top/$dir.tap"; status=1; }
 	if [ -d "$top/$dir-crashed" ] && carry_failures "$m" "$top/$dir-crashed" "$top/$dir.tap"; then
 		status=1
 	fi
 done
 
-# One TAP stream over both modules.
+# One TAP stream over every run, numbered afresh.
 {
 	n=$(cat "$top"/*.tap | grep -cE '^(not )?ok ')
-	echo "TAP version 13"
-	echo "1..$n"
-	i=0
-	cat "$top"/*.tap | while IFS= read -r line; do
-		if [[ $line =~ ^(not\ )?ok\ [0-9]+\ (.*)$ ]]; then
-			i=$((i + 1))
-			echo "${BASH_REMATCH[1]}ok $i ${BASH_REMATCH[2]}"
+	tap_start "$n"
+	while IFS= read -r line; do
+		if [[ $line =~ ^ok\ [0-9]+\ (.*)$ ]]; then
+			ok "${BASH_REMATCH[1]}"
+		elif [[ $line =~ ^not\ ok\ [0-9]+\ (.*)$ ]]; then
+			nok "${BASH_REMATCH[1]}"
 		elif [[ $line == "#"* && $line != "# CRASH: "* ]]; then
 			echo "$line"
 		fi
-	done
+	done < <(cat "$top"/*.tap)
 	# Crashes of every boot, the retried ones included.
 	[ -f "$top/crashes.txt" ] && sed 's/^/# CRASH: /' "$top/crashes.txt"
-	p=$(cat "$top"/*.tap | grep -cE '^ok .*' || true)
-	s=$(cat "$top"/*.tap | grep -cE '^ok .*# SKIP' || true)
-	f=$(cat "$top"/*.tap | grep -cE '^not ok ' || true)
 	c=0
 	[ -f "$top/crashes.txt" ] && c=$(wc -l < "$top/crashes.txt")
-	echo "# selftest: $((p - s)) passed, $f failed, $s skipped, crashes: $c in $(( $(date +%s) - start ))s"
+	tap_end selftest "crashes: $c in $(( $(date +%s) - start ))s" || status=1
 } > "$top/tap.txt"
 echo "$prog: ==== all modules ($top/tap.txt)"
 cat "$top/tap.txt"
-grep -q '^not ok ' "$top/tap.txt" && status=1
 exit $status

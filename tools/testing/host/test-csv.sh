@@ -9,8 +9,11 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$repo/tools/bench/lib.sh"
-# shellcheck source=tools/bench/tap.sh
-source "$repo/tools/bench/tap.sh"
+# shellcheck source=tools/testing/tap.sh
+source "$repo/tools/testing/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 declare -A r
 full() { local f; r=(); for f in "${BENCH_MATRIX_FIELDS[@]}"; do r[$f]=$f; done; }

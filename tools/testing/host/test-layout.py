@@ -55,8 +55,7 @@ def sources(top):
     out = []
     for root, dirs, files in os.walk(os.path.join(REPO, top)):
         dirs[:] = [d for d in dirs if d != 'patches']
-        out += [os.path.join(root, f) for f in files
-                if f.endswith(('.c', '.h')) and not f.startswith('test')]
+        out += [os.path.join(root, f) for f in files if f.endswith(('.c', '.h'))]
     return sorted(out)
 
 

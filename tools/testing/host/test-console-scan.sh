@@ -8,27 +8,26 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-scan=$here/console-scan.sh
+scan=$here/../../vm/console-scan.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-n=0
-fails=0
+# shellcheck source=tools/testing/tap.sh
+source "$here/../tap.sh"
 
 # expect LABEL WANT MODULE: the scan of $tmp/log starts with WANT.
 expect()
 {
 	local got
 
-	n=$((n + 1))
 	got=$("$scan" "$tmp/log" "$3" 2>&1)
 	if [[ $got == "$2"* ]]; then
-		echo "ok $n $1"
+		ok "$1"
 	else
-		fails=$((fails + 1))
-		echo "not ok $n $1: got '$got', want '$2...'"
+		nok "$1" "got '$got', want '$2...'"
 	fi
 }
+
+tap_start
 
 cat > "$tmp/log" <<'LOG'
 [   51.000000] ------------[ cut here ]------------
@@ -130,5 +129,4 @@ expect "control characters do not break the one-line report" "crash 1 Oops: gene
 rm -f "$tmp/log"
 expect "a missing log is clean (the guest never started)" "clean 0" rdma_rxe_eun
 
-echo "1..$n"
-[ $fails -eq 0 ]
+tap_end "console scan"

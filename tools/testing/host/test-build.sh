@@ -6,14 +6,13 @@
 # (tools/assemble.sh --no-build) with good and broken series. TAP output.
 set -uo pipefail
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-n=0 failed=0
-ok()     { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@"; }
-check()  { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name" "command: $*"; fi; }
+# shellcheck source=tools/testing/tap.sh
+source "$repo/tools/testing/tap.sh"
+tap_start
 
 # --- kver.sh --------------------------------------------------------------
 
@@ -22,7 +21,7 @@ fake_usrsrc()
 	rm -rf "$tmp/usrsrc" "$tmp/bin"
 	mkdir -p "$tmp/usrsrc/linux-headers-6.12.99+deb12-amd64" "$tmp/bin"
 	touch "$tmp/usrsrc/linux-source-6.12.tar.xz"
-	ln -s "$repo/tools/tests/fake-dpkg-query" "$tmp/bin/dpkg-query"
+	ln -s "$repo/tools/testing/host/fake-dpkg-query" "$tmp/bin/dpkg-query"
 }
 
 # kver_run DBLINES...: run kver.sh against a fake package database.
@@ -42,7 +41,7 @@ if [ $rc -eq 0 ] && grep -qx 'KVER=6.12.99+deb12-amd64' "$tmp/out" &&
    grep -qx 'DEBVER=6.12.99-1' "$tmp/out"; then
 	ok "kver: image, headers and source of one version are accepted"
 else
-	not_ok "kver: image, headers and source of one version are accepted" "rc=$rc" "$(cat "$tmp/out" "$tmp/err")"
+	nok "kver: image, headers and source of one version are accepted" "rc=$rc" "$(cat "$tmp/out" "$tmp/err")"
 fi
 
 kver_run "linux-source-6.12 6.12.117-1" \
@@ -52,7 +51,7 @@ rc=$?
 if [ $rc -ne 0 ] && grep -q 'disagree' "$tmp/err" && grep -q 'source 6.12.117-1' "$tmp/err"; then
 	ok "kver: a source newer than headers and image is refused, naming versions"
 else
-	not_ok "kver: a source newer than headers and image is refused, naming versions" "rc=$rc" "$(cat "$tmp/err")"
+	nok "kver: a source newer than headers and image is refused, naming versions" "rc=$rc" "$(cat "$tmp/err")"
 fi
 
 kver_run "linux-source-6.12 6.12.99-1" \
@@ -62,7 +61,7 @@ rc=$?
 if [ $rc -ne 0 ] && grep -q 'image 6.12.98-1' "$tmp/err"; then
 	ok "kver: an image of another version is refused"
 else
-	not_ok "kver: an image of another version is refused" "rc=$rc" "$(cat "$tmp/err")"
+	nok "kver: an image of another version is refused" "rc=$rc" "$(cat "$tmp/err")"
 fi
 
 kver_run "linux-headers-6.12.99+deb12-amd64 6.12.99-1"
@@ -70,7 +69,7 @@ rc=$?
 if [ $rc -ne 0 ] && grep -q 'linux-source-6.12 is not installed' "$tmp/err"; then
 	ok "kver: a missing source package is named"
 else
-	not_ok "kver: a missing source package is named" "rc=$rc" "$(cat "$tmp/err")"
+	nok "kver: a missing source package is named" "rc=$rc" "$(cat "$tmp/err")"
 fi
 
 # --- assemble.sh ----------------------------------------------------------
@@ -123,10 +122,10 @@ if assemble "$tmp/good"; then
 	if [ -z "$missing" ]; then
 		ok "assemble: series applies and every hook is in place"
 	else
-		not_ok "assemble: series applies and every hook is in place" "missing:$missing"
+		nok "assemble: series applies and every hook is in place" "missing:$missing"
 	fi
 else
-	not_ok "assemble: series applies and every hook is in place" "$(cat "$tmp/err")"
+	nok "assemble: series applies and every hook is in place" "$(cat "$tmp/err")"
 fi
 
 mkdir -p "$tmp/broken"
@@ -134,21 +133,21 @@ cp "$own"/patches/* "$tmp/broken/"
 sed -i 's/^-	int diff = psn_compare/-	int diff = psn_kompare/' "$tmp/broken/0008-resp-check-psn.patch"
 sed -i 's/^ 	int diff = psn_compare/ 	int diff = psn_kompare/' "$tmp/broken/0008-resp-check-psn.patch"
 if EUN_PATCH_DIR=$tmp/broken assemble "$tmp/b1"; then
-	not_ok "assemble: a patch that does not apply is named" "assemble succeeded"
+	nok "assemble: a patch that does not apply is named" "assemble succeeded"
 elif grep -q 'patch 0008-resp-check-psn.patch does not apply' "$tmp/err"; then
 	ok "assemble: a patch that does not apply is named"
 else
-	not_ok "assemble: a patch that does not apply is named" "$(cat "$tmp/err")"
+	nok "assemble: a patch that does not apply is named" "$(cat "$tmp/err")"
 fi
 
 cp "$own"/patches/* "$tmp/broken/"
 echo 0099-missing.patch >> "$tmp/broken/series"
 if EUN_PATCH_DIR=$tmp/broken assemble "$tmp/b2"; then
-	not_ok "assemble: a series naming a missing patch is refused" "assemble succeeded"
+	nok "assemble: a series naming a missing patch is refused" "assemble succeeded"
 elif grep -q "patch '0099-missing.patch' named in series does not exist" "$tmp/err"; then
 	ok "assemble: a series naming a missing patch is refused"
 else
-	not_ok "assemble: a series naming a missing patch is refused" "$(cat "$tmp/err")"
+	nok "assemble: a series naming a missing patch is refused" "$(cat "$tmp/err")"
 fi
 
 no_upstream_in_repo()
@@ -165,6 +164,4 @@ no_upstream_in_repo()
 }
 check "no rxe source file is tracked in the repo" no_upstream_in_repo
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ $failed -eq 0 ]
+tap_end build

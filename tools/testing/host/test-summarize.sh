@@ -6,11 +6,15 @@
 # writes into an rst file between the markers (and nothing else there).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+# The scripts under test.
+here=$(cd "$(dirname "$0")/../../bench" && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$here/lib.sh"
-# shellcheck source=tools/bench/tap.sh
-source "$here/tap.sh"
+# shellcheck source=tools/testing/tap.sh
+source "$(dirname "$0")/../tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 # row COLUMN PROFILE REP STATUS GOODPUT EMEM
 row()

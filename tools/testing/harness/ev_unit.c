@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * eun-verify: unit tests of the pure parts (pattern, plan, checker,
- * order tracking, wire format, options). TAP on stdout, then a closing
- * "N passed, N failed" line; exit status 1 when anything failed.
+ * order tracking, wire format, options) of tools/eun-verify. TAP on
+ * stdout, then a closing "N passed, N failed" line; exit status 1 when
+ * anything failed.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -7,14 +7,11 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-bed=$here/bed.sh
+bed=$here/../../vm/bed.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n $*"; }
-nok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $*"; }
+# shellcheck source=tools/testing/tap.sh
+source "$here/../tap.sh"
 
 base='NAME=t
 MODULE=rdma_rxe
@@ -32,7 +29,7 @@ refuse()
 	if [ $rc -eq 2 ] && grep -q -- "$msg" <<< "$out"; then
 		ok "refused: $label"
 	else
-		nok "refused: $label (rc=$rc, wanted 2 and '$msg'; got: $out)"
+		nok "refused: $label" "rc=$rc, wanted 2 and '$msg'; got:" "$out"
 	fi
 }
 
@@ -48,11 +45,11 @@ accept()
 	if [ $rc -eq 0 ] && grep -qE -- "$pat" <<< "$out"; then
 		ok "accepted: $label"
 	else
-		nok "accepted: $label (rc=$rc, wanted /$pat/; got: $out)"
+		nok "accepted: $label" "rc=$rc, wanted /$pat/; got:" "$out"
 	fi
 }
 
-echo "TAP version 13"
+tap_start
 refuse "unknown key" "unknown key 'FOO'" "$base
 FOO=1"
 refuse "not KEY=value" "expected KEY=value" "$base
@@ -118,7 +115,7 @@ rc=$?
 if [ $rc -eq 2 ] && grep -q "not found" <<< "$out"; then
 	ok "refused: missing config"
 else
-	nok "refused: missing config (rc=$rc; got: $out)"
+	nok "refused: missing config" "rc=$rc; got:" "$out"
 fi
 
 accept "defaults" "^export BED_LINKS=1$" "$base"
@@ -152,6 +149,4 @@ accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
 accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t
 TESTS=selftests/li*.sh"
 
-echo "1..$n"
-echo "# bed config: $((n - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+tap_end "bed config"

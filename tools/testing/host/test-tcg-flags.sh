@@ -2,14 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The bed's CPU model keeps the guests away from qemu's wrong CMPXCHG16B
-# flags (tools/vm/tcg-flags.c): run the reproducer natively, under
+# flags (tcg-flags.c): run the reproducer natively, under
 # qemu's user-mode emulator with -cpu max (prints what this qemu does),
 # and with the bed's own -cpu value, where it must either have no
 # CMPXCHG16B at all (SIGILL) or get the flags right. TAP output.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-source "$here/../bench/tap.sh"
+vm=$(cd "$here/../../vm" && pwd)
+# shellcheck source=tools/testing/tap.sh
+source "$here/../tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tap_start
 
 command -v qemu-x86_64 >/dev/null ||
 	{ echo "test-tcg-flags.sh: qemu-x86_64 missing (tools/deps.sh bed)" >&2; exit 1; }
@@ -18,7 +23,7 @@ if ! gcc -O2 -Wall -Werror -static -o "$bin" "$here/tcg-flags.c" 2> "$tmp/cc.log
 	cat "$tmp/cc.log" >&2
 	exit 1
 fi
-cpu=$("$here/bed.sh" -n "$here/configs/selftest-eun.conf" 2>/dev/null | sed -n 's/^# cpu: //p')
+cpu=$("$vm/bed.sh" -n "$vm/configs/selftest-eun.conf" 2>/dev/null | sed -n 's/^# cpu: //p')
 [ -n "$cpu" ] || { echo "test-tcg-flags.sh: bed.sh -n printed no cpu" >&2; exit 1; }
 
 out=$("$bin" 2>&1)
