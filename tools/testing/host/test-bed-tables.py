@@ -28,6 +28,11 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import tap  # noqa: E402  tools/testing/tap.py
+
+result = tap.result
+
 REPO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 LIB = 'selftests/lib.sh'
@@ -37,18 +42,6 @@ TMO_DEF = re.compile(r'^(BED_TMO_\w+)=(\$\(\([^)]*\)\)|\S+)', re.M)
 PORT_DEF = re.compile(r'^\s*\[(\w+)\]="(\d+) (\d+)"', re.M)
 NUMBER = re.compile(r'(?<![\w$.{])\d+(?![\w.])')
 
-n = 0
-failed = 0
-
-
-def result(ok, name, detail=()):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-    print(('ok' if ok else 'not ok') + ' %d - %s' % (n, name))
-    for line in detail:
-        print('#   ' + line)
 
 
 def read(rel):
@@ -226,6 +219,4 @@ for name, v in values.items():
 bad += ['%s: in %s, not in lib.sh' % (k, DOC) for k in dtmos if k not in tmos]
 result(not bad, '%s shows the tables as they are' % DOC, bad)
 
-print('1..%d' % n)
-print('# test-bed-tables: %d passed, %d failed' % (n - failed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(tap.end('test-bed-tables'))

@@ -19,24 +19,17 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import tap  # noqa: E402  tools/testing/tap.py
+
+result = tap.result
+
 REPO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 OWN = os.path.join(REPO, 'drivers/infiniband/sw/rxe_eun')
 DESIGN = os.path.join(REPO, 'Documentation/design.rst')
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
-n = 0
-failed = 0
-
-
-def result(ok, name, detail=()):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-    print(('ok' if ok else 'not ok') + ' %d - %s' % (n, name))
-    for line in detail:
-        print('#   ' + line)
 
 
 def read(path, strip=True):
@@ -166,6 +159,4 @@ unfilled = [c for c in figures if not re.search(r'value\[%s\]\s*=' % c, others)]
 result(len(figures) > 0 and not unfilled,
        'every figure counter (%d) is filled in' % len(figures), unfilled)
 
-print('1..%d' % n)
-print('# test-hooks: %d passed, %d failed' % (n - failed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(tap.end('test-hooks'))

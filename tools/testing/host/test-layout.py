@@ -24,6 +24,11 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import tap  # noqa: E402  tools/testing/tap.py
+
+result = tap.result
+
 REPO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 KERNEL = 'drivers/infiniband/sw/rxe_eun'
@@ -37,18 +42,6 @@ DEFINITION = re.compile(r'^(?!static\b)[A-Za-z_][\w \t\*]*?\b([a-z_]\w*)\s*\(([^
 CALL = re.compile(r'\b([a-z_]\w*)\s*\(')
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
-n = 0
-failed = 0
-
-
-def result(ok, name, detail=()):
-    global n, failed
-    n += 1
-    if not ok:
-        failed += 1
-    print(('ok' if ok else 'not ok') + ' %d - %s' % (n, name))
-    for line in detail:
-        print('#   ' + line)
 
 
 def sources(top):
@@ -224,6 +217,4 @@ check_tree('kernel', [KERNEL, 'include/eun'], True)
 check_lock_asserts()
 check_tree('eun-verify', ['tools/eun-verify'], False)
 check_core()
-print('1..%d' % n)
-print('# test-layout: %d passed, %d failed' % (n - failed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(tap.end('test-layout'))
