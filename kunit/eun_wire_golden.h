@@ -22,6 +22,7 @@
 #define EUN_WIRE_GOLDEN_H
 
 #include <linux/errno.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "eun/eun_wire.h"
@@ -257,6 +258,25 @@ static inline int eun_golden_pack(const struct eun_golden *g, u8 *buf,
 		n = eun_ext_pack(&g->ext, buf + at, len - at);
 	}
 	return n < 0 ? n : (int)at + n;
+}
+
+/* Field by field: the structs have padding that struct copies may skip. */
+static inline bool eun_golden_ext_eq(const struct eun_ext_hdr *a,
+				     const struct eun_ext_hdr *b)
+{
+	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
+	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
+	       a->msg_len == b->msg_len && a->imm == b->imm;
+}
+
+static inline bool eun_golden_ack_eq(const struct eun_ack_info *a,
+				     const struct eun_ack_info *b)
+{
+	return a->kind == b->kind && a->reason == b->reason &&
+	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
+	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
+	       a->sack_words == b->sack_words &&
+	       !memcmp(a->sack, b->sack, sizeof(a->sack));
 }
 
 #endif /* EUN_WIRE_GOLDEN_H */

@@ -17,23 +17,6 @@
 #define RETH_LEN	EUN_GOLDEN_RETH_LEN
 #define AETH_LEN	EUN_GOLDEN_AETH_LEN
 
-/* Field by field: the structs have padding that struct copies may skip. */
-static bool ext_eq(const struct eun_ext_hdr *a, const struct eun_ext_hdr *b)
-{
-	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
-	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
-	       a->msg_len == b->msg_len && a->imm == b->imm;
-}
-
-static bool ack_eq(const struct eun_ack_info *a, const struct eun_ack_info *b)
-{
-	return a->kind == b->kind && a->reason == b->reason &&
-	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
-	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
-	       a->sack_words == b->sack_words &&
-	       !memcmp(a->sack, b->sack, sizeof(a->sack));
-}
-
 static void golden_desc(const struct eun_golden *g, char *desc)
 {
 	strscpy(desc, g->name, KUNIT_PARAM_DESC_SIZE);
@@ -91,7 +74,7 @@ static void eun_wire_golden_parse(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, get_be(b + 13, 3), g->msn);
 		KUNIT_EXPECT_EQ(test, eun_ack_len(&g->ack), n);
 		KUNIT_ASSERT_EQ(test, eun_ack_parse(b + at, n, &a), (int)n);
-		KUNIT_EXPECT_TRUE(test, ack_eq(&a, &g->ack));
+		KUNIT_EXPECT_TRUE(test, eun_golden_ack_eq(&a, &g->ack));
 		return;
 	}
 	if (g->opcode == EUN_OP_RC_WRITE) {
@@ -102,7 +85,7 @@ static void eun_wire_golden_parse(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, eun_ext_len(&g->ext), n);
 	KUNIT_ASSERT_EQ(test, eun_ext_parse(b + at, n, &h), (int)n);
-	KUNIT_EXPECT_TRUE(test, ext_eq(&h, &g->ext));
+	KUNIT_EXPECT_TRUE(test, eun_golden_ext_eq(&h, &g->ext));
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 1, 3), g->ext.msg_seq);
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 5, 3), g->ext.pkt_index);
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 8, 4), g->ext.offset);
@@ -177,7 +160,7 @@ static void eun_wire_ext_round_trip(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, eun_ext_pack(h, buf, n), (int)n);
 	KUNIT_ASSERT_EQ(test, eun_ext_parse(buf, n, &back), (int)n);
-	KUNIT_EXPECT_TRUE(test, ext_eq(&back, h));
+	KUNIT_EXPECT_TRUE(test, eun_golden_ext_eq(&back, h));
 	/* One byte less never fits, either way. */
 	KUNIT_EXPECT_EQ(test, eun_ext_pack(h, buf, n - 1), -EMSGSIZE);
 	KUNIT_EXPECT_EQ(test, eun_ext_parse(buf, n - 1, &back), -EMSGSIZE);
@@ -322,7 +305,7 @@ static void eun_wire_ack_round_trip(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, eun_ack_pack(a, buf, n), (int)n);
 	KUNIT_ASSERT_EQ(test, eun_ack_parse(buf, n, &back), (int)n);
-	KUNIT_EXPECT_TRUE(test, ack_eq(&back, a));
+	KUNIT_EXPECT_TRUE(test, eun_golden_ack_eq(&back, a));
 	KUNIT_EXPECT_EQ(test, eun_ack_pack(a, buf, n - 1), -EMSGSIZE);
 	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, n - 1, &back), -EMSGSIZE);
 	KUNIT_EXPECT_EQ(test, eun_ack_parse(buf, n + 1, &back), -EBADMSG);

@@ -330,15 +330,8 @@ bed_counters()
 # counts from zero, an absent one as 0).
 bed_counter_delta()
 {
-	local names=${3//[$'\t\n']/ }
-
-	awk -v names="$names" -v dev="${4:-}" '
-		BEGIN { n = split(names, l, " "); for (i = 1; i <= n; i++) want[l[i]] = 1 }
-		dev != "" && $1 != dev { next }
-		!($2 in want) { next }
-		FNR == NR { before[$1, $2] = $3; next }
-		{ sum += $3 - ((($1, $2) in before) ? before[$1, $2] : 0) }
-		END { print sum + 0 }' "$1" "$2"
+	bed_counter_deltas "$@" | tr ' ' '\n' |
+		awk -F= '{ sum += $2 } END { print sum + 0 }'
 }
 
 # bed_counter_deltas BEFORE AFTER NAMES [DEV]: "NAME=INCREASE ..." for each

@@ -18,22 +18,6 @@
 
 #include "eun_wire_golden.h"
 
-static bool ext_eq(const struct eun_ext_hdr *a, const struct eun_ext_hdr *b)
-{
-	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
-	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
-	       a->msg_len == b->msg_len && a->imm == b->imm;
-}
-
-static bool ack_eq(const struct eun_ack_info *a, const struct eun_ack_info *b)
-{
-	return a->kind == b->kind && a->reason == b->reason &&
-	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
-	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
-	       a->sack_words == b->sack_words &&
-	       !memcmp(a->sack, b->sack, sizeof(a->sack));
-}
-
 /* Pack @g with the codec; 0 if it gives the recorded bytes and parses back. */
 static int check(const struct eun_golden *g, u8 *out)
 {
@@ -55,10 +39,10 @@ static int check(const struct eun_golden *g, u8 *out)
 	}
 	if (eun_golden_is_ack(g))
 		back = eun_ack_parse(out + at, n - at, &a) == (int)(n - at) &&
-		       ack_eq(&a, &g->ack);
+		       eun_golden_ack_eq(&a, &g->ack);
 	else
 		back = eun_ext_parse(out + at, n - at, &h) == (int)(n - at) &&
-		       ext_eq(&h, &g->ext);
+		       eun_golden_ext_eq(&h, &g->ext);
 	if (!back) {
 		fprintf(stderr, "wire_golden: %s: does not parse back\n", g->name);
 		return 1;
