@@ -145,7 +145,7 @@ result(not stock_only,
        'a verdict the series does not name is the other of a two-valued enum', stock_only)
 
 # --- counters ---------------------------------------------------------------
-ctext = read(os.path.join(OWN, 'dev', 'eun_counters.h'))
+ctext = read(os.path.join(OWN, 'eun_state.h'))
 body = re.search(r'enum eun_counter \{(.*?)\};', ctext, re.S).group(1)
 names = re.findall(r'^\s*(EUN_CNT_\w+)', body, re.M)
 split = body.index('EUN_NUM_EVENT_COUNTERS')

@@ -11,7 +11,6 @@
 #include "rxe.h"
 #include "eun_debugfs.h"
 #include "eun_params.h"
-#include "eun_rx_wsync.h"
 
 static enum eun_bm_kind eun_mode_bm_kind(enum eun_qp_mode mode)
 {
@@ -37,6 +36,43 @@ static int eun_dev_init_bitmaps(struct rxe_dev *rxe)
 	return err;
 }
 
+/*
+ * The pool of held last packets of WRITEs (rx/eun_rx_wsync.c uses it): only
+ * a tracking device with write_sync=receiver has one. 0 or -ENOMEM.
+ */
+static int eun_dev_init_wsync(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+	int err;
+
+	if (ed->params.mode == EUN_QP_GO_BACK_N ||
+	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
+		return 0;
+	ed->wsync_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->wsync_mr),
+			       GFP_KERNEL);
+	if (!ed->wsync_mr)
+		return -ENOMEM;
+	/* A slot holds one packet at the largest RoCE MTU. */
+	err = eun_wsync_pool_init(&ed->wsync_pool, ed->params.wsync_slots,
+				  EUN_WSYNC_POOL_MAX_BYTES);
+	if (err) {
+		kfree(ed->wsync_mr);
+		ed->wsync_mr = NULL;
+	}
+	return err;
+}
+
+/* Every QP of the device is gone, so no slot is held. */
+static void eun_dev_cleanup_wsync(struct rxe_dev *rxe)
+{
+	struct eun_dev *ed = &rxe->eun;
+
+	WARN_ON(ed->wsync_pool.stats.in_use);
+	eun_wsync_pool_destroy(&ed->wsync_pool);
+	kfree(ed->wsync_mr);
+	ed->wsync_mr = NULL;
+}
+
 /**
  * eun_dev_init() - set up a new device's rxe_eun state
  * @rxe: the device, not registered yet
@@ -60,7 +96,7 @@ int eun_dev_init(struct rxe_dev *rxe, const char *name)
 	err = eun_dev_init_bitmaps(rxe);
 	if (err)
 		goto err_bitmaps;
-	err = eun_rx_wsync_dev_init(rxe);
+	err = eun_dev_init_wsync(rxe);
 	if (err)
 		goto err_bitmaps;
 
@@ -90,7 +126,7 @@ void eun_dev_cleanup(struct rxe_dev *rxe)
 	ed->ready = false;
 	eun_debugfs_remove_dev(rxe);
 	WARN_ON(!ida_is_empty(&ed->conn_ida));
-	eun_rx_wsync_dev_cleanup(rxe);
+	eun_dev_cleanup_wsync(rxe);
 	ida_destroy(&ed->conn_ida);
 	eun_mc_destroy(&ed->mc);
 }

@@ -25,52 +25,6 @@
 #include "eun_rx_place.h"
 #include "eun_rx_wsync.h"
 
-/* Payload bytes of a slot: one packet at the largest RoCE MTU. */
-#define EUN_WSYNC_SLOT_BYTES	EUN_WSYNC_POOL_MAX_BYTES
-
-/**
- * eun_rx_wsync_dev_init() - set up a device's pool of held last packets
- * @rxe: the device, parameters copied
- *
- * Only a tracking device with write_sync=receiver has one.
- *
- * Return: 0 or -ENOMEM.
- */
-int eun_rx_wsync_dev_init(struct rxe_dev *rxe)
-{
-	struct eun_dev *ed = &rxe->eun;
-	int err;
-
-	if (ed->params.mode == EUN_QP_GO_BACK_N ||
-	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
-		return 0;
-	ed->wsync_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->wsync_mr),
-			       GFP_KERNEL);
-	if (!ed->wsync_mr)
-		return -ENOMEM;
-	err = eun_wsync_pool_init(&ed->wsync_pool, ed->params.wsync_slots,
-				  EUN_WSYNC_SLOT_BYTES);
-	if (err) {
-		kfree(ed->wsync_mr);
-		ed->wsync_mr = NULL;
-	}
-	return err;
-}
-
-/**
- * eun_rx_wsync_dev_cleanup() - free a device's pool
- * @rxe: the device; every QP of it is gone, so no slot is held
- */
-void eun_rx_wsync_dev_cleanup(struct rxe_dev *rxe)
-{
-	struct eun_dev *ed = &rxe->eun;
-
-	WARN_ON(ed->wsync_pool.stats.in_use);
-	eun_wsync_pool_destroy(&ed->wsync_pool);
-	kfree(ed->wsync_mr);
-	ed->wsync_mr = NULL;
-}
-
 static bool eun_rx_wsync_holds(struct rxe_qp *qp)
 {
 	return eun_qp_dev(qp)->wsync_mr != NULL;

@@ -9,8 +9,6 @@ struct rxe_dev;
 struct rxe_qp;
 struct eun_rx_pkt;
 
-int eun_rx_wsync_dev_init(struct rxe_dev *rxe);
-void eun_rx_wsync_dev_cleanup(struct rxe_dev *rxe);
 int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p);
 void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot);
 int eun_rx_wsync_place_ready(struct rxe_qp *qp);
