@@ -3,8 +3,8 @@
  * KUnit tests for the pool of held last packets: slots taken and given
  * back, a full pool refusing, duplicates, release in PSN order once the
  * expected PSN reaches a packet (across the 24-bit wrap), the earliest
- * held packet of an owner, owners kept apart, and refusal of bad
- * arguments.
+ * held packet of an owner, owners kept apart (a late cancellation too),
+ * and refusal of bad arguments.
  */
 #include <kunit/test.h>
 
@@ -171,6 +171,32 @@ static void eun_wsync_pool_owner_release(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pool->stats.released, 6);
 }
 
+/*
+ * QP error drops an owner's slots while its receive path still holds the
+ * index of one it just reserved; another owner takes that slot. The late
+ * cancellation must leave the new owner's packet alone.
+ */
+static void eun_wsync_pool_cancel_after_release(struct kunit *test)
+{
+	struct eun_wsync_pool *pool = wsp_new(test, 1, 64);
+	int mine, theirs;
+
+	mine = eun_wsync_pool_reserve(pool, 1, 10, 12, 0, 8);
+	KUNIT_ASSERT_GE(test, mine, 0);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_release_owner(pool, 1), 1);
+	theirs = eun_wsync_pool_reserve(pool, 2, 10, 12, 0, 8);
+	KUNIT_ASSERT_EQ(test, theirs, mine);
+
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_cancel(pool, mine, 1, 12), -ENOENT);
+	KUNIT_EXPECT_NOT_NULL(test, eun_wsync_pool_get(pool, theirs));
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_next_ready(pool, 2, 12), theirs);
+	/* Its own owner, but another packet: still not this one's to cancel. */
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_cancel(pool, theirs, 2, 11), -ENOENT);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_cancel(pool, -1, 2, 12), -ENOENT);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_cancel(pool, theirs, 2, 12), 0);
+	KUNIT_EXPECT_EQ(test, pool->stats.in_use, 0);
+}
+
 struct wsp_bad_reserve {
 	u32 first;
 	u32 last;
@@ -270,6 +296,7 @@ static struct kunit_case eun_wsync_pool_cases[] = {
 	KUNIT_CASE(eun_wsync_pool_duplicate),
 	KUNIT_CASE_PARAM(eun_wsync_pool_ready_order, wsp_order_gen_params),
 	KUNIT_CASE(eun_wsync_pool_owner_release),
+	KUNIT_CASE(eun_wsync_pool_cancel_after_release),
 	KUNIT_CASE_PARAM(eun_wsync_pool_bad_reserve, wsp_bad_reserve_gen_params),
 	KUNIT_CASE(eun_wsync_pool_bad_slot),
 	KUNIT_CASE_PARAM(eun_wsync_pool_bad_init, wsp_bad_init_gen_params),

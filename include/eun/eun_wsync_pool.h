@@ -84,6 +84,8 @@ int eun_wsync_pool_earliest(const struct eun_wsync_pool *pool, u32 owner);
 int eun_wsync_pool_next_ready(const struct eun_wsync_pool *pool, u32 owner,
 			      u32 epsn);
 int eun_wsync_pool_release(struct eun_wsync_pool *pool, int slot);
+int eun_wsync_pool_cancel(struct eun_wsync_pool *pool, int slot, u32 owner,
+			  u32 last_psn);
 u32 eun_wsync_pool_release_owner(struct eun_wsync_pool *pool, u32 owner);
 
 #endif /* EUN_WSYNC_POOL_H */

@@ -238,6 +238,29 @@ int eun_wsync_pool_release(struct eun_wsync_pool *pool, int slot)
 }
 
 /**
+ * eun_wsync_pool_cancel() - give back a slot its owner just reserved
+ * @pool: pool
+ * @slot: what eun_wsync_pool_reserve() returned
+ * @owner: the owner it reserved it for
+ * @last_psn: the PSN it reserved it for
+ *
+ * Between a reservation and its cancellation, eun_wsync_pool_release_owner()
+ * may have emptied the slot and another owner taken it: that owner's packet
+ * stays.
+ *
+ * Return: 0, -ENOENT if @slot no longer holds @owner's @last_psn.
+ */
+int eun_wsync_pool_cancel(struct eun_wsync_pool *pool, int slot, u32 owner,
+			  u32 last_psn)
+{
+	const struct eun_wsync_pool_slot *s = eun_wsync_pool_get(pool, slot);
+
+	if (!s || s->owner != owner || s->last_psn != last_psn)
+		return -ENOENT;
+	return eun_wsync_pool_release(pool, slot);
+}
+
+/**
  * eun_wsync_pool_release_owner() - drop every packet an owner holds
  * @pool: pool
  * @owner: holder, on QP reset or destroy

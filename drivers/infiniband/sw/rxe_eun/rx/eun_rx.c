@@ -383,12 +383,12 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	}
 	if (eun_rx_track(qp, pkt->psn, &res)) {
 		/* QP error closed the bitmap under us: nothing to place into. */
-		eun_rx_wsync_cancel(qp, slot);
+		eun_rx_wsync_cancel(qp, slot, pkt->psn);
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);
 		goto out;
 	}
 	if (res.verdict != EUN_BM_IN_ORDER && res.verdict != EUN_BM_OOO)
-		eun_rx_wsync_cancel(qp, slot);
+		eun_rx_wsync_cancel(qp, slot, pkt->psn);
 
 	switch (res.verdict) {
 	case EUN_BM_IN_ORDER:

@@ -91,18 +91,25 @@ static struct rxe_mr *eun_rx_wsync_release(struct eun_dev *ed, int slot)
  * eun_rx_wsync_cancel() - the bitmap refused a packet that was held
  * @qp: the responder's QP
  * @slot: what eun_rx_wsync_hold() returned for it
+ * @psn: the packet's PSN
+ *
+ * QP error may have dropped the slot since, and another QP taken it: only
+ * the slot that still holds this packet is given back.
  */
-void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot)
+void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot, u32 psn)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
+	struct rxe_mr *mr = NULL;
 	unsigned long flags;
-	struct rxe_mr *mr;
 
 	if (slot < 0)
 		return;
 	spin_lock_irqsave(&ed->lock, flags);
-	mr = eun_rx_wsync_release(ed, slot);
-	qp->eun.rx.wsync_held--;
+	if (!eun_wsync_pool_cancel(&ed->wsync_pool, slot, qp_num(qp), psn)) {
+		mr = ed->wsync_mr[slot];
+		ed->wsync_mr[slot] = NULL;
+		qp->eun.rx.wsync_held--;
+	}
 	spin_unlock_irqrestore(&ed->lock, flags);
 	if (mr)
 		rxe_put(mr);

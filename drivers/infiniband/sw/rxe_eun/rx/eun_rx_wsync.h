@@ -10,7 +10,7 @@ struct rxe_qp;
 struct eun_rx_pkt;
 
 int eun_rx_wsync_hold(struct rxe_qp *qp, u32 psn, const struct eun_rx_pkt *p);
-void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot);
+void eun_rx_wsync_cancel(struct rxe_qp *qp, int slot, u32 psn);
 int eun_rx_wsync_place_ready(struct rxe_qp *qp);
 void eun_rx_wsync_drop(struct rxe_qp *qp);
 
