@@ -108,16 +108,30 @@ static void eun_qp_close_bitmap(struct rxe_qp *qp)
 /**
  * eun_qp_forget() - forget the ordering state of a QP moved to RESET
  * @qp: the QP; its tasks are stopped and drained
+ *
+ * The QP starts again as a new one: its next peer may be a new QP, so no
+ * message number, held completion, in-flight record or reorder window of
+ * the old connection may remain. What the first packet of each direction
+ * sets up (the hold queue, the scoreboard, the bitmap) is left to it.
  */
 void eun_qp_forget(struct rxe_qp *qp)
 {
+	struct eun_qp *eq = &qp->eun;
+
 	eun_qp_close_bitmap(qp);
 	eun_rx_wsync_drop(qp);
 	eun_tx_loss_stop(qp);
-	qp->eun.tx.open = false;
-	qp->eun.tx.wsync_psn = EUN_WSYNC_NO_PSN;
-	qp->eun.tx.stock_out = false;
-	qp->eun.rx.stock_psn = false;
+
+	eq->rx.started = false;
+	eq->rx.stock_psn = false;
+
+	eq->tx.open = false;
+	eq->tx.stock_out = false;
+	eq->tx.recv_seq = 0;
+	eq->tx.write_seq = 0;
+	memset(eq->tx.wqe, 0, eq->tx.nwqe * sizeof(*eq->tx.wqe));
+	eun_rw_init(&eq->tx.rw);
+	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
 }
 
 /**
