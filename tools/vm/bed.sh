@@ -446,7 +446,7 @@ report()
 				      [ -f "$out/$g/$name/log" ] || { echo "#   $g: no log"; continue; }
 				      # A guest that passed has no such lines: no match
 				      # must not end the report (set -e, pipefail).
-				      grep -E '^(TEST: .*\[FAIL\]|	|TIMEOUT|SKIP)' "$out/$g/$name/log" |
+				      grep -E '^(TEST: .*\[FAIL\]|	|TIMEOUT|COUNTERS|SKIP)' "$out/$g/$name/log" |
 					      head -n 8 | sed "s/^/#   $g: /" || true
 				      tail -n 4 "$out/$g/$name/log" | sed "s/^/#   $g| /"
 			      done ;;
