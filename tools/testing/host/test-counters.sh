@@ -6,7 +6,8 @@
 # reads it (a renamed counter must not read 0), with a message and a line
 # in BED_RESULTS/counters-missing that log_test turns into a failure; the
 # rxe_eun_* names read 0 on a stock device only when the caller says so
-# (-s), never on an rdma_rxe_eun device. TAP output.
+# (-s), never on an rdma_rxe_eun device; rping's retransmissions are
+# bounded, not only printed. TAP output.
 # shellcheck disable=SC2016 # check evaluates its expression when it runs
 set -uo pipefail
 
@@ -100,5 +101,25 @@ sed 's/^eun0 rxe_eun_retx_timeout 0/eun0 rxe_eun_retx_timeout 3/' "$tmp/e1" > "$
 bed_check_no_retrans "$tmp/e0" "$tmp/r1" 2> "$tmp/err"; rc=$?
 check "bed_check_no_retrans: a moved counter fails and is named" \
 	'[ $rc -ne 0 ] && grep -q "moved: rxe_eun_retx_timeout=+3" "$tmp/err"'
+
+# rping's bound: a few moves pass (and are printed), more fail.
+sed 's/^eun0 rxe_eun_retx_timeout 0/eun0 rxe_eun_retx_timeout 2/; s/^eun0 duplicate_request 0/eun0 duplicate_request 1/' \
+	"$tmp/e1" > "$tmp/r1"
+out=$(bed_check_retrans "$tmp/e0" "$tmp/r1" 3 2> "$tmp/err"); rc=$?
+check "bed_check_retrans: moves within the bound pass and are printed" \
+	'[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [[ $out == *"moved by 3 (at most 3):"*"duplicate_request=+1"*"rxe_eun_retx_timeout=+2"* ]]'
+bed_check_retrans "$tmp/e0" "$tmp/r1" 2 > /dev/null 2> "$tmp/err"; rc=$?
+check "bed_check_retrans: beyond the bound they fail" \
+	'[ $rc -ne 0 ] && grep -q "moved by 3, more than 2:" "$tmp/err"'
+reset
+sed 's/^eun0 rxe_eun_retx_timeout /eun0 rxe_eun_retx_timeouts /' "$tmp/e0" > "$tmp/r0"
+sed 's/^eun0 rxe_eun_retx_timeout /eun0 rxe_eun_retx_timeouts /' "$tmp/e1" > "$tmp/r1"
+bed_check_retrans "$tmp/r0" "$tmp/r1" "$BED_RPING_RETRANS_MAX" > /dev/null 2>&1; rc=$?
+check "bed_check_retrans: a missing counter fails within the bound too" '[ $rc -ne 0 ]'
+check "rping's bound is a small number" '[ "$BED_RPING_RETRANS_MAX" -gt 0 ] && [ "$BED_RPING_RETRANS_MAX" -le 20 ]'
+check "rping.sh judges its retransmissions against it" \
+	'grep -q "bed_check_retrans .*counters-rping-before.*" "$repo/selftests/rping.sh" &&
+	 grep -q "\"\$BED_RPING_RETRANS_MAX\"" "$repo/selftests/rping.sh" &&
+	 grep -q "check_err \"\${PIPESTATUS\[0\]}\"" "$repo/selftests/rping.sh"'
 
 tap_end "counters"
