@@ -21,12 +21,13 @@ bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
 
 # Host-side checks of the run config parser, the bed's CPU model, the
-# console scan, the benchmark summary and its goals (boots nothing; make
-# check runs them in host-check).
+# console scan, what a crash leaves failed, the benchmark summary and its
+# goals (boots nothing; make check runs them in host-check).
 bed-config-check: bed-deps
 	@$(REPO)/tools/testing/host/test-bed-config.sh
 	@$(REPO)/tools/testing/host/test-tcg-flags.sh
 	@$(REPO)/tools/testing/host/test-console-scan.sh
+	@$(REPO)/tools/testing/host/test-selftest-retry.sh
 	@$(REPO)/tools/testing/host/test-summarize.sh
 	@$(REPO)/tools/testing/host/test-goals.sh
 

@@ -14,25 +14,32 @@
 # of six UD sends to be in the CQ when it resizes the CQ right after
 # posting them. On the bed's single vCPU the kworker sometimes runs only
 # after the resize, and the test fails at random on stock rxe and rxe_eun
-# alike (about one run in five on both). A failed test therefore gets two
-# more runs on its own; it passes if one of them passes, and the log names
-# it as flaky. A test that fails all three runs fails the suite.
+# alike (about one run in five on both). On stock a failed test therefore
+# gets two more runs on its own; it passes if one of them passes it (a run
+# that skips it does not), and the log names it as flaky.
 #
 # rdma_rxe_eun runs the send task in the posting thread (patch 0008) and
 # passes that test every time; stock rxe cannot, and in some boots it lost
 # all three runs. Stock is the reference, not the module under test: its
 # failures are recorded, never excused for rdma_rxe_eun, which must pass
-# every test (and in particular every test stock passed in the same run).
+# every test on its one run (no second run: a failure there is a
+# failure), and in particular every test stock passed in the same run.
 # On stock the suite still fails when it runs no test, or exits non-zero
-# without naming a failed test (a crash or a timeout).
+# without naming a failed test (a crash or a timeout). The parsing and
+# the second runs are in pyverbs_lib.sh.
 #
 # The suite took 42-56 s per guest on a busy host (TCG, 273 tests).
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
+# shellcheck source=selftests/pyverbs_lib.sh
+source "$BED_REPO/selftests/pyverbs_lib.sh"
 
-suite=/usr/share/doc/rdma-core/tests
+# PYVERBS_SUITE and PYVERBS_PYTHON point it at a made-up suite on the host
+# (tools/testing/host/test-pyverbs.sh).
+suite=${PYVERBS_SUITE:-/usr/share/doc/rdma-core/tests}
+python=${PYVERBS_PYTHON:-/usr/bin/python3}
 [ -f "$suite/run_tests.py" ] || { log_skip "python3-pyverbs is not installed"; exit $ksft_skip; }
-/usr/bin/python3 -c 'import pyverbs' 2>/dev/null ||
+"$python" -c 'import pyverbs' 2>/dev/null ||
 	{ log_skip "pyverbs does not import"; exit $ksft_skip; }
 
 work=$BED_RESULTS/pyverbs
@@ -46,7 +53,7 @@ out=$BED_RESULTS/pyverbs.txt
 start=$EPOCHREALTIME
 # shellcheck disable=SC2086 # $modules is a list of names
 (cd "$work/tests" && PYTHONPATH=.:.. timeout $((BED_TIMEOUT - 120)) \
-	/usr/bin/python3 run_tests.py --dev "$BED_DEV" -v $modules) > "$out" 2>&1
+	"$python" run_tests.py --dev "$BED_DEV" -v $modules) > "$out" 2>&1
 rc=$?
 secs=$(echo "$start $EPOCHREALTIME" | awk '{ printf "%.0f", $2 - $1 }')
 
@@ -62,37 +69,18 @@ failed=$(( ${f:-0} + ${e:-0} ))
 passed=$(( ${ran:-0} - ${skipped:-0} - failed ))
 log_info "pyverbs on $BED_DEV: ran ${ran:-?} passed $passed skipped ${skipped:-0} failed $failed in ${secs}s: ${verdict:-no verdict} (rc=$rc)"
 
-# Test ids, e.g. tests.test_cq.CQTest.test_resize_cq, by outcome. unittest
-# -v prints "NAME (ID)", a docstring line if the test has one, then
-# " ... ok", " ... skipped 'why'", " ... FAIL" or " ... ERROR".
-rm -f "$BED_RESULTS"/pyverbs.passed "$BED_RESULTS"/pyverbs.not-passed
-awk -v dir="$BED_RESULTS" '
-	/^[^ ]+ \([^ ]+\)/ { id = $2; gsub(/[()]/, "", id) }
-	id != "" && / \.\.\. ok$/ { print id > (dir "/pyverbs.passed"); id = "" }
-	id != "" && / \.\.\. (skipped|FAIL|ERROR|expected failure|unexpected success)/ {
-		print id > (dir "/pyverbs.not-passed"); id = "" }
-' "$out"
-touch "$BED_RESULTS/pyverbs.passed" "$BED_RESULTS/pyverbs.not-passed"
-sort -u -o "$BED_RESULTS/pyverbs.passed" "$BED_RESULTS/pyverbs.passed"
-sort -u -o "$BED_RESULTS/pyverbs.not-passed" "$BED_RESULTS/pyverbs.not-passed"
-sed -n 's/^\(FAIL\|ERROR\): [^ ]* (\(.*\))$/\2/p' "$out" | sort -u > "$BED_RESULTS/pyverbs.failed"
+# Test ids, e.g. tests.test_cq.CQTest.test_resize_cq, by outcome.
+pyverbs_outcomes "$out" "$BED_RESULTS"
 
-# Two more runs, each on its own, for at most three failed tests; more
-# failures than that are no flakiness.
-if [ -s "$BED_RESULTS/pyverbs.failed" ] && [ "$(wc -l < "$BED_RESULTS/pyverbs.failed")" -le 3 ]; then
-	while read -r t; do
-		for try in 2 3; do
-			(cd "$work/tests" && PYTHONPATH=.:.. timeout 30 \
-				/usr/bin/python3 run_tests.py --dev "$BED_DEV" -v "$t") \
-				> "$BED_RESULTS/pyverbs.retry.$t.$try" 2>&1 || continue
-			log_info "flaky: $t failed, then passed on run $try"
-			sed -i "/^$t\$/d" "$BED_RESULTS/pyverbs.failed" "$BED_RESULTS/pyverbs.not-passed"
-			echo "$t" >> "$BED_RESULTS/pyverbs.passed"
-			break
-		done
-	done < <(cat "$BED_RESULTS/pyverbs.failed")
-	sort -u -o "$BED_RESULTS/pyverbs.passed" "$BED_RESULTS/pyverbs.passed"
-	[ -s "$BED_RESULTS/pyverbs.failed" ] || rc=0
+# run_one ID OUT: one test on its own (pyverbs_rerun, stock only).
+# shellcheck disable=SC2317 # called through pyverbs_rerun
+run_one()
+{
+	(cd "$work/tests" && PYTHONPATH=.:.. timeout 30 \
+		"$python" run_tests.py --dev "$BED_DEV" -v "$1") > "$2" 2>&1
+}
+if pyverbs_rerun "$BED_MODULE" "$BED_RESULTS" run_one; then
+	rc=0
 fi
 
 [ "${ran:-0}" -gt 0 ]

@@ -21,11 +21,20 @@ bed_pair rping "cm:$port" $((BED_TIMEOUT / 2)) "$out" "$out" \
 rc=$?
 check_err $rc "rping $BED_ROLE exited with $rc (124: timeout)"
 bed_counters "$BED_RESULTS/counters-rping-after"
-# rdma_cm picks rping's ack timeout (about 0.5 s), shorter than a starved
-# TCG guest may stall: retransmissions are reported here, not judged; the
-# perftest tests judge them with a timeout the bed controls.
-bed_check_no_retrans "$BED_RESULTS/counters-rping-before" "$BED_RESULTS/counters-rping-after" 2>&1 |
-	sed 's/^/INFO: /'
+# rdma_cm picks rping's ack timeout (about 0.5 s), and
+# rping has no option to set it: a TCG guest starved for longer (6 s was
+# seen) lets its peer's retransmit timer fire on an unimpaired link. So
+# retransmissions are bounded here, not forbidden: a stall resends the one
+# operation in flight (rping runs one at a time) and moves a counter or
+# two on each side. More than BED_RPING_RETRANS_MAX moves in this guest is
+# no stall but a fault. On an impaired bed (BED_IMPAIRED) they are not
+# judged, as bed_perftest does; the perftest tests, whose timeout the bed
+# sets, allow none.
+if [ "$BED_IMPAIRED" = 0 ]; then
+	bed_check_retrans "$BED_RESULTS/counters-rping-before" "$BED_RESULTS/counters-rping-after" \
+		"$BED_RPING_RETRANS_MAX" 2>&1 | sed 's/^/INFO: /'
+	check_err "${PIPESTATUS[0]}" "retransmissions on an unimpaired link beyond rping's bound (see $BED_RESULTS/counters-rping-after)"
+fi
 
 [ $RET -ne 0 ] && tail -n 5 "$out" | sed 's/^/\t/'
 log_test "$BED_MODULE: rping -C $count -S $size -V ($BED_ROLE)"

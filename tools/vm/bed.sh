@@ -378,20 +378,24 @@ skip_reason()
 }
 
 # What each guest's kernel went through (tools/vm/console-scan.sh), one
-# "GUEST KIND OWN SIGNATURE" line per guest in $out/kernel.txt.
+# "GUEST KIND OWN SIGNATURE" line per report in $out/kernel.txt ("GUEST
+# clean 0 -" for a guest without any).
 scan_consoles()
 {
 	local g
 
 	: > "$out/kernel.txt"
 	for g in a b; do
-		echo "$g $("$here/console-scan.sh" "$out/$g/console.log" "${cfg[MODULE]}")" \
-			>> "$out/kernel.txt"
+		# A console that cannot be read fails the kernel-log point.
+		{ "$here/console-scan.sh" "$out/$g/console.log" "${cfg[MODULE]}" ||
+			echo "warn 1 console-scan.sh failed on $g/console.log"; } |
+			sed "s/^/$g /" >> "$out/kernel.txt"
 	done
 }
 
 # TAP comments for every report, then one test point: no oops, BUG or
-# WARN of the module under test in either guest's kernel log.
+# WARN of the module under test in either guest's kernel log, whichever
+# report of the console it is.
 report_kernel()
 {
 	local g kind own sig bad=
@@ -442,7 +446,7 @@ report()
 				      [ -f "$out/$g/$name/log" ] || { echo "#   $g: no log"; continue; }
 				      # A guest that passed has no such lines: no match
 				      # must not end the report (set -e, pipefail).
-				      grep -E '^(TEST: .*\[FAIL\]|	|TIMEOUT|SKIP)' "$out/$g/$name/log" |
+				      grep -E '^(TEST: .*\[FAIL\]|	|TIMEOUT|COUNTERS|SKIP)' "$out/$g/$name/log" |
 					      head -n 8 | sed "s/^/#   $g: /" || true
 				      tail -n 4 "$out/$g/$name/log" | sed "s/^/#   $g| /"
 			      done ;;

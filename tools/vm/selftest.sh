@@ -53,35 +53,55 @@ record_crashes()
 	}' "$run/kernel.txt" 2>/dev/null | tee -a "$top/crashes.txt" ${EUN_CRASH_LOG:+-a "$EUN_CRASH_LOG"}
 }
 
-# carry_failures MODULE CRASHED_RUN TAP: a test that failed in both guests'
-# view before the crash (it has a status from each) stays failed after the
-# second boot, and a kernel report naming rdma_rxe_eun fails it, retry or
-# not. Rewrites TAP; true when it changed anything.
+# carry_failures MODULE CRASHED_RUN TAP: what the first boot found stays
+# found after the second boot. A test that failed in both guests' view
+# before the crash (it has a status from each) stays failed; so does the
+# test a crashed guest was running (its folder is there, its status is
+# not: the crash cut it short, and a pass of the retry does not undo a
+# crash under it); and a kernel report naming rdma_rxe_eun fails the run,
+# retry or not. Rewrites TAP; true when it changed anything.
 carry_failures()
 {
-	local m=$1 run=$2 tap=$3 carried
+	local m=$1 run=$2 tap=$3 carried g name
 
-	carried=$(awk -F '\t' -v m="$m" '$4 == "fail" && $2 != "none" && $3 != "none" &&
-		($1 != "kernel-log" || m == "rdma_rxe_eun") { print $1 }' "$run/results.tsv" 2>/dev/null)
+	# NAME<TAB>WHY, one line per test to carry.
+	carried=$(awk -F '\t' -v m="$m" -v run="$run" '$4 == "fail" && $2 != "none" && $3 != "none" &&
+		($1 != "kernel-log" || m == "rdma_rxe_eun") {
+		if ($1 == "kernel-log")
+			print $1 "\tthe first boot\x27s kernel log names " m " (" run ")"
+		else
+			print $1 "\tfailed in the first boot, before a guest crashed (" run ")"
+	}' "$run/results.tsv" 2>/dev/null)
+	for g in a b; do
+		grep -q "^$g crash " "$run/kernel.txt" 2>/dev/null || continue
+		while IFS=$'\t' read -r name _; do
+			if [ -n "$name" ] && [ "$name" != kernel-log ] &&
+			   [ -d "$run/$g/$name" ] && [ ! -e "$run/$g/$name/rc" ]; then
+				carried+=${carried:+$'\n'}$name$'\t'"running in guest $g when its kernel crashed ($run)"
+			fi
+		done < <(cat "$run/results.tsv" 2>/dev/null)
+	done
 	[ -n "$carried" ] || return 1
-	awk -v list="$carried" -v m="$m" -v run="$run" '
-		BEGIN { n = split(list, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+	awk -v list="$carried" -v m="$m" '
+		BEGIN {
+			n = split(list, a, "\n")
+			for (i = 1; i <= n; i++) {
+				t = a[i]; sub(/\t.*/, "", t)
+				w = a[i]; sub(/^[^\t]*\t/, "", w)
+				if (!(t in want)) { want[t] = w; order[++k] = t }
+			}
+		}
 		match($0, /^(not )?ok [0-9]+ [^:]*: [^ ]+/) {
 			name = $0; sub(/^(not )?ok [0-9]+ [^:]*: /, "", name); sub(/ .*/, "", name)
 			if (name in want && $0 ~ /^ok /) {
 				sub(/^ok /, "not ok ")
 				sub(/ # .*$/, "")
-				$0 = $0 " # " why(name)
+				$0 = $0 " # " want[name]
 			}
-			delete want[name]
+			done[name] = 1
 		}
 		{ print }
-		END { for (t in want) print "not ok 0 " m ": " t " # " why(t) }
-		function why(t) {
-			if (t == "kernel-log")
-				return "the first boot\x27s kernel log names " m " (" run ")"
-			return "failed in the first boot, before a guest crashed (" run ")"
-		}
+		END { for (i = 1; i <= k; i++) if (!(order[i] in done)) print "not ok 0 " m ": " order[i] " # " want[order[i]] }
 	' "$tap" > "$tap.new" && mv "$tap.new" "$tap"
 	return 0
 }

@@ -10,8 +10,9 @@
 #
 #   cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median
 #
-# crashes are guests that died (oops, panic), warns kernel reports the
-# guest survived (tools/vm/console-scan.sh); the rate counts both. TCG's
+# crashes are crash reports (oops, panic; tools/vm/console-scan.sh judges
+# every report on a console, and an oops with its panic is one), warns
+# kernel reports the guest survived; the rate counts both. TCG's
 # fault showed up as either: a #DB on single-step in kernel mode, after
 # which the guest sometimes lived on and sometimes died. guest_hours
 # counts both guests for the wall time of each boot (boot and set-up

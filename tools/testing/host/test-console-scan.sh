@@ -3,8 +3,10 @@
 #
 # Host-side checks of tools/vm/console-scan.sh on short console logs made
 # up here: a crash is told from a power-off race, a warning from a crash,
-# and a report is pinned on the module under test only when its own code
-# is in the trace. TAP output.
+# every report on a console is judged, each by its own lines, and a report
+# is pinned on the module under test only when its own code is in its
+# trace. Then bed.sh's kernel.txt and kernel-log test point from the
+# scan's lines. TAP output.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,6 +29,27 @@ expect()
 	fi
 }
 
+# expect_all LABEL MODULE WANT...: the scan of $tmp/log is one line per
+# WANT, each starting with its WANT, in that order.
+expect_all()
+{
+	local label=$1 module=$2 got want=() i bad=
+	shift 2
+
+	got=$("$scan" "$tmp/log" "$module" 2>&1)
+	mapfile -t lines <<< "$got"
+	want=("$@")
+	[ ${#lines[@]} -eq ${#want[@]} ] || bad=1
+	for i in "${!want[@]}"; do
+		[[ ${lines[$i]:-} == "${want[$i]}"* ]] || bad=1
+	done
+	if [ -z "$bad" ]; then
+		ok "$label"
+	else
+		nok "$label" "got:" "$got" "want, one line each:" "$(printf '%s...\n' "${want[@]}")"
+	fi
+}
+
 tap_start
 
 cat > "$tmp/log" <<'LOG'
@@ -40,12 +63,96 @@ cat > "$tmp/log" <<'LOG'
 [   51.100000] BUG: kernel NULL pointer dereference, address: 0000000000000008
 [   51.100002] Kernel panic - not syncing: Fatal exception in interrupt
 LOG
-expect "TCG's single-step #DB, then a panic: a crash, the emulator's" \
-	"crash 0 TCG: WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
+expect_all "TCG's single-step #DB, then an oops and its panic: two reports, each judged" rdma_rxe_eun \
+	"warn 0 TCG: WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" \
+	"crash 0 BUG: kernel NULL pointer dereference"
 sed -i 's/exc_debug_kernel+0x1/exc_page_fault+0x1/' "$tmp/log"
-expect "another WARN, then a panic: a crash of the module in the trace" \
-	"crash 1 WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_page_fault+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" rdma_rxe_eun
-expect "the same crash is not pinned on another module" "crash 0 " rdma_rxe
+expect_all "another WARN, then a panic: the WARN is the module's, the crash is not" rdma_rxe_eun \
+	"warn 1 WARNING: CPU: 0 PID: 77 at arch/x86/kernel/traps.c:1110 exc_page_fault+0x1/0x2 (RIP kmem_cache_alloc_node_noprof" \
+	"crash 0 BUG: kernel NULL pointer dereference"
+expect_all "the same reports are not pinned on another module" rdma_rxe "warn 0 " "crash 0 "
+
+# A report after the first: a TCG WARN, the guest lives on for a while,
+# then an oops in the module's code ends in a panic.
+{
+	printf '%s\n' '[ 30.0] ------------[ cut here ]------------' \
+		'[ 30.1] WARNING: CPU: 0 PID: 0 at arch/x86/kernel/traps.c:1110 exc_debug_kernel+0x1/0x2' \
+		'[ 30.2] RIP: 0010:kmem_cache_alloc_node_noprof+0x74/0x330' \
+		'[ 30.3] ---[ end trace 0000000000000000 ]---'
+	for i in $(seq 100); do echo "[ 31.$i] bed-a: a line of the job"; done
+	printf '%s\n' '[ 90.0] BUG: kernel NULL pointer dereference, address: 0000000000000010' \
+		'[ 90.1] #PF: supervisor read access in kernel mode' \
+		'[ 90.2] Oops: Oops: 0000 [#1] PREEMPT SMP NOPTI' \
+		'[ 90.3] RIP: 0010:eun_rx_frame+0x12/0x300 [rdma_rxe_eun]' \
+		'[ 90.4] RSP: 0018:ff61c4b8005ebaf0 EFLAGS: 00010246' \
+		'[ 90.5] Call Trace:' \
+		'[ 90.6]  rxe_rcv+0x1/0x2 [rdma_rxe_eun]' \
+		'[ 90.7] Modules linked in: rdma_rxe_eun(OE) ib_uverbs' \
+		'[ 90.8] ---[ end trace 0000000000000000 ]---' \
+		'[ 90.9] RIP: 0010:eun_rx_frame+0x12/0x300 [rdma_rxe_eun]' \
+		'[ 91.0] Kernel panic - not syncing: Fatal exception in interrupt' \
+		'[ 91.1] ---[ end Kernel panic - not syncing: Fatal exception in interrupt ]---'
+} > "$tmp/log"
+expect_all "a crash of the module after a TCG WARN is judged on its own" rdma_rxe_eun \
+	"warn 0 TCG: WARNING: CPU: 0 PID: 0 at arch/x86/kernel/traps.c:1110 exc_debug_kernel" \
+	"crash 1 BUG: kernel NULL pointer dereference, address: 0000000000000010 (RIP eun_rx_frame+0x12/0x300)"
+
+# Two WARNs the guest survived: only the second is in the module.
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2' \
+	'[ 10.2] ---[ end trace 0000000000000000 ]---' \
+	'[ 12.0] ------------[ cut here ]------------' \
+	'[ 12.1] WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 12.2] ---[ end trace 0000000000000000 ]---' > "$tmp/log"
+expect_all "a second WARN in the module is a report of the module" rdma_rxe_eun \
+	"warn 0 WARNING: CPU: 0 PID: 1 at net/core/dev.c:10" "warn 1 WARNING: CPU: 0 PID: 1 at eun_rx.c:10"
+
+# The TCG mark is per report: reserved EFLAGS in the first, none in the second.
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at mm/slub.c:10 kmem_cache_alloc_node_noprof+0x1/0x2' \
+	'[ 10.2] RSP: 0018:ff61c4b8005ebaf0 EFLAGS: 023a2b02' \
+	'[ 10.3]  rxe_rcv+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 10.4] ---[ end trace 0000000000000000 ]---' \
+	'[ 12.0] ------------[ cut here ]------------' \
+	'[ 12.1] WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2' \
+	'[ 12.2] RSP: 0018:ff61c4b8005ebaf0 EFLAGS: 00010246' \
+	'[ 12.3]  rxe_rcv+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 12.4] ---[ end trace 0000000000000000 ]---' > "$tmp/log"
+expect_all "a TCG report does not excuse the next one" rdma_rxe_eun \
+	"warn 0 TCG: WARNING: CPU: 0 PID: 1 at mm/slub.c:10" "warn 1 WARNING: CPU: 0 PID: 1 at eun_rx.c:10"
+
+# A report's block is bounded, each its own: a soft lockup has no end
+# marker, and a trace line far past it is no line of it.
+{
+	printf '%s\n' '[ 50.0] watchdog: BUG: soft lockup - CPU#0 stuck for 26s! [kworker/0:1:33]' \
+		'[ 50.1] RIP: 0010:_raw_spin_unlock_irqrestore+0x1/0x2'
+	for i in $(seq 90); do echo "[ 51.$i] bed-a: a line of the job"; done
+	echo '[ 60.0]  eun_rx+0x1/0x2 [rdma_rxe_eun]'
+} > "$tmp/log"
+expect_all "a report's block ends 80 lines on" rdma_rxe_eun "warn 0 watchdog: BUG: soft lockup"
+sed -i 's/\[ 51.5\] bed-a: a line of the job/[ 51.5]  eun_rx+0x1\/0x2 [rdma_rxe_eun]/' "$tmp/log"
+expect_all "a trace line within the bound is the report's" rdma_rxe_eun "warn 1 watchdog: BUG: soft lockup"
+
+# An oops the guest lived through (process context), then another one.
+printf '%s\n' '[ 70.0] Oops: general protection fault, probably for non-canonical address 0xdead: 0000 [#1] PREEMPT SMP NOPTI' \
+	'[ 70.1] RIP: 0010:strlen+0x1/0x2' \
+	'[ 70.2] ---[ end trace 0000000000000000 ]---' \
+	'[ 80.0] Oops: general protection fault, probably for non-canonical address 0xbeef: 0000 [#2] PREEMPT SMP NOPTI' \
+	'[ 80.1] RIP: 0010:eun_rx+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 80.2] ---[ end trace 0000000000000000 ]---' > "$tmp/log"
+expect_all "two oopses are two crash reports" rdma_rxe_eun \
+	"crash 0 Oops: general protection fault, probably for non-canonical address 0xdead" \
+	"crash 1 Oops: general protection fault, probably for non-canonical address 0xbeef"
+
+# A WARN the guest survived, then the power-off race: no crash.
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2' \
+	'[ 10.2] ---[ end trace 0000000000000000 ]---' \
+	'[ 200.0] bed-a: finished' '[ 200.1] sysrq: Power Off' \
+	'[ 200.2] Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100' \
+	'[ 200.3] ---[ end Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100 ]---' > "$tmp/log"
+expect_all "a survived WARN, then the power-off race: a warning and a race" rdma_rxe_eun \
+	"warn 0 WARNING: CPU: 0 PID: 1 at net/core/dev.c:10" "race 0 Kernel panic - not syncing: Attempted to kill init!"
 
 printf '%s\n' '[ 495.1] traps: PANIC: double fault, error_code: 0x0' \
 	'[ 495.2] Workqueue: rxe_wq do_work [rdma_rxe_eun]' \
@@ -128,5 +235,43 @@ expect "control characters do not break the one-line report" "crash 1 Oops: gene
 
 rm -f "$tmp/log"
 expect "a missing log is clean (the guest never started)" "clean 0" rdma_rxe_eun
+
+# bed.sh's kernel.txt and kernel-log point from these lines: its own
+# functions, run on a made-up run folder.
+bed_fns=$(sed -n '/^scan_consoles()$/,/^}$/p; /^report_kernel()$/,/^}$/p' "$here/../../vm/bed.sh")
+mkdir -p "$tmp/run/a" "$tmp/run/b"
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2' \
+	'[ 10.2] ---[ end trace 0000000000000000 ]---' \
+	'[ 12.0] ------------[ cut here ]------------' \
+	'[ 12.1] WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 12.2] ---[ end trace 0000000000000000 ]---' > "$tmp/run/a/console.log"
+printf '%s\n' '[ 1.0] hello' '[ 2.0] reboot: Power down' > "$tmp/run/b/console.log"
+# shellcheck disable=SC2034 # cfg, out and here are bed.sh's
+got=$(
+	declare -A cfg=([MODULE]=rdma_rxe_eun)
+	out=$tmp/run here=$(cd "$here/../../vm" && pwd)
+	eval "$bed_fns"
+	scan_consoles && report_kernel
+)
+want_kernel='a warn 0 WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2
+a warn 1 WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]
+b clean 0 -'
+if [ "$(cat "$tmp/run/kernel.txt")" = "$want_kernel" ]; then
+	ok "bed.sh's kernel.txt has a line per report, each with its guest"
+else
+	nok "bed.sh's kernel.txt has a line per report, each with its guest" \
+		"got:" "$(cat "$tmp/run/kernel.txt")"
+fi
+if [ "$(grep -c '^# WARN: rdma_rxe_eun: guest a: ' <<< "$got")" = 2 ]; then
+	ok "bed.sh lists every report in the TAP"
+else
+	nok "bed.sh lists every report in the TAP" "got:" "$got"
+fi
+if grep -qE '^not ok [0-9]+ rdma_rxe_eun: kernel-log # .*eun_rx.c:10' <<< "$got"; then
+	ok "bed.sh fails kernel-log on the module's second report"
+else
+	nok "bed.sh fails kernel-log on the module's second report" "got:" "$got"
+fi
 
 tap_end "console scan"
