@@ -212,12 +212,15 @@ struct eun_rx {
  * @first_psn: PSN of its first packet
  * @last_psn: PSN of its last packet
  * @msg_seq: message sequence number sent in EUNH
+ * @msg_len: message length when its first packet went: a resend sizes its
+ *	packet from this, never from the ring
  * @valid: the fields above describe the WQE now in the slot
  */
 struct eun_tx_wqe {
 	u32 first_psn;
 	u32 last_psn;
 	u32 msg_seq;
+	u32 msg_len;
 	bool valid;
 };
 

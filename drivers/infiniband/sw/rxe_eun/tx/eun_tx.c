@@ -154,7 +154,7 @@ static void eun_tx_ext(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	eh->msg_seq = tw->msg_seq;
 	eh->pkt_index = index;
 	eh->offset = index * qp->mtu;
-	eh->msg_len = wqe->dma.length;
+	eh->msg_len = tw->msg_len;
 	if (!index)
 		eh->flags |= EUN_EXT_F_FIRST;
 	if (psn == tw->last_psn) {
@@ -219,6 +219,7 @@ static void eun_tx_start_wqe(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	struct eun_tx *tx = &qp->eun.tx;
 	u32 npkts = max_t(u32, 1, DIV_ROUND_UP(wqe->dma.length, qp->mtu));
 
+	tw->msg_len = wqe->dma.length;
 	tw->first_psn = psn;
 	tw->last_psn = eun_psn_add(psn, npkts - 1);
 	if (eun_tx_uses_recv_wqe(wqe)) {
@@ -240,8 +241,8 @@ static void eun_tx_start_wqe(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  *	mask it goes on with once this returns
  * @payload: payload bytes the requester reckoned for it
  *
- * Return: 0 once sent (or dropped by rxe_xmit_packet() like any packet of
- * a QP leaving RTS), or a negative error for the WQE.
+ * Return: 0 once sent (or dropped on its way out: lost, resent later), or
+ * a negative error for the WQE.
  */
 int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
@@ -280,7 +281,14 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		kfree_skb(skb);
 		return err;
 	}
-	return rxe_xmit_packet(qp, &epkt, skb);
+	/*
+	 * A packet the stack did not take (a full qdisc returns NET_XMIT_DROP;
+	 * rxe counts it in send_err) is lost like one the network drops: the
+	 * scoreboard has it and loss detection sends it again. Stock 6.12
+	 * fails the WQE and the QP for it.
+	 */
+	rxe_xmit_packet(qp, &epkt, skb);
+	return 0;
 }
 
 /* The WQE sent with PSN @psn, among those the completer has not retired. */
