@@ -75,7 +75,14 @@ static int eun_rx_sync(struct rxe_qp *qp)
 		return 0;
 
 	spin_lock_irqsave(&ed->lock, flags);
-	if (!rx->open || qp->resp.psn != rx->epsn)
+	/*
+	 * rxe_qp_error() sets the state before eun_qp_release() closes the
+	 * bitmap under this lock: an erred QP is never opened again, its
+	 * memory stays the device's.
+	 */
+	if (qp_state(qp) == IB_QPS_ERR)
+		err = -ESHUTDOWN;
+	else if (!rx->open || qp->resp.psn != rx->epsn)
 		err = eun_rx_open_at(qp, qp->resp.psn);
 	spin_unlock_irqrestore(&ed->lock, flags);
 	rx->stock_psn = false;
@@ -183,7 +190,8 @@ static void eun_rx_nack(struct rxe_qp *qp, enum eun_nack_reason reason,
 	eun_rx_ack_send(qp, EUN_ACK_KIND_NACK, reason, psn);
 }
 
-static void eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+/* Complete the head receive WQE; false when the QP went to error. */
+static bool eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 			    const struct eun_holdq_done *d)
 {
 	struct rxe_recv_wqe *wqe = queue_head(qp->rq.queue,
@@ -191,8 +199,15 @@ static void eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	bool imm = d->has_imm;
 	struct rxe_cqe cqe = {};
 
-	if (WARN_ON_ONCE(!wqe))
-		return;
+	/*
+	 * The WQE was there when the message's packets were checked; the
+	 * producer index lives in memory the application can write, and a
+	 * queue emptied under us is the application's fault, not the peer's.
+	 */
+	if (!wqe) {
+		rxe_qp_error(qp);
+		return false;
+	}
 	if (qp->rcq->is_user) {
 		struct ib_uverbs_wc *uwc = &cqe.uibwc;
 
@@ -226,8 +241,11 @@ static void eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	queue_advance_consumer(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
 	qp->resp.msn++;
 	rxe_counter_inc(eun_qp_rxe(qp), RXE_CNT_RDMA_RECV);
-	if (rxe_cq_post(qp->rcq, &cqe, d->cookie))
+	if (rxe_cq_post(qp->rcq, &cqe, d->cookie)) {
 		rxe_qp_error(qp);
+		return false;
+	}
+	return true;
 }
 
 /* Hand out, in posted order, every completion now in order. */
@@ -237,7 +255,8 @@ static void eun_rx_complete(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	struct eun_holdq_done d;
 
 	while (eun_holdq_pop(&rx->hq, rx->epsn, &d))
-		eun_rx_post_cqe(qp, pkt, &d);
+		if (!eun_rx_post_cqe(qp, pkt, &d))
+			break;
 }
 
 static void eun_rx_note(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
@@ -423,9 +442,13 @@ out:
 enum eun_psn_verdict eun_rx_request(struct rxe_qp *qp,
 				    struct rxe_pkt_info *pkt)
 {
-	if (eun_rx_sync(qp)) {
+	int err = eun_rx_sync(qp);
+
+	if (err) {
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);
-		eun_rx_nack(qp, EUN_NACK_NOMEM, pkt->psn);
+		/* An erred QP answers nothing; else the memory is full. */
+		if (err != -ESHUTDOWN)
+			eun_rx_nack(qp, EUN_NACK_NOMEM, pkt->psn);
 		return EUN_PSN_CONSUMED;
 	}
 	if (!eun_op_is_ooo_request(pkt->opcode))
