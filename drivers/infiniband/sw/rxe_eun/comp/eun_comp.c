@@ -28,8 +28,9 @@ static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
 	eun_counter_inc(eun_qp_rxe(qp), c);
 }
 
-static void eun_comp_scoreboard(struct rxe_qp *qp,
-				const struct eun_ack_info *a)
+/* Apply an EUN_ACK to the scoreboard; -EINVAL when it refuses it. */
+static int eun_comp_scoreboard(struct rxe_qp *qp,
+			       const struct eun_ack_info *a)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 	u64 widened = tx->rw.stats.widened;
@@ -40,7 +41,7 @@ static void eun_comp_scoreboard(struct rxe_qp *qp,
 	if (eun_sb_ack(&tx->sb, a->epsn, a->sack,
 		       a->sack_words * EUN_SACK_WORD_BITS, now, &res)) {
 		eun_comp_count(qp, EUN_CNT_ACK_BAD);
-		return;
+		return -EINVAL;
 	}
 	eun_rw_update(&tx->rw, &tx->sb, &res, now);
 	for (i = 0; i < res.spurious; i++)
@@ -55,6 +56,7 @@ static void eun_comp_scoreboard(struct rxe_qp *qp,
 	eun_counter_add(eun_qp_rxe(qp), EUN_CNT_RW_WIDENED,
 			tx->rw.stats.widened - widened);
 	eun_tx_loss_detect(qp, now);
+	return 0;
 }
 
 /* Hand rxe's completer the NAK a NACK means in verbs terms, if any. */
@@ -100,7 +102,8 @@ static void eun_comp_as_stock_ack(struct rxe_pkt_info *pkt)
  * @pkt: an EUN_ACK the completer dequeued
  *
  * Return: EUN_ACK_STOCK to go on with the packet, now dressed as rxe's ACK
- * or NAK; EUN_ACK_CONSUMED to drop it, malformed (counted).
+ * or NAK; EUN_ACK_CONSUMED to drop it, malformed or refused by the
+ * scoreboard (counted in rxe_eun_ack_bad).
  */
 enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 				  struct rxe_pkt_info *pkt)
@@ -121,8 +124,12 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 	}
 	eun_comp_count(qp, kind_counter[a.kind]);
 
-	if (tx->open && !tx->stock_out)
-		eun_comp_scoreboard(qp, &a);
+	/*
+	 * An ACK the scoreboard refuses names PSNs never sent: passed on, it
+	 * would complete WQEs whose data never arrived.
+	 */
+	if (tx->open && !tx->stock_out && eun_comp_scoreboard(qp, &a))
+		return EUN_ACK_CONSUMED;
 	eun_comp_nak(pkt, &a);
 	eun_comp_as_stock_ack(pkt);
 	return EUN_ACK_STOCK;
