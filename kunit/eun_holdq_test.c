@@ -259,6 +259,9 @@ static void eun_holdq_contradiction(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, hq_note(q, 0, 10, 2, 4), EUN_HQ_NOTED);
 	KUNIT_ASSERT_EQ(test, hq_note(q, 1, 20, 4, 5), EUN_HQ_NOTED);
 	KUNIT_ASSERT_EQ(test, hq_note(q, 2, 30, 1, 3), EUN_HQ_NOTED);
+	/* Asked first, as before a placement: the same answer, no count. */
+	KUNIT_EXPECT_EQ(test, eun_holdq_check(q, &t->p), t->err);
+	KUNIT_EXPECT_EQ(test, q->stats.malformed, 0);
 	KUNIT_EXPECT_EQ(test, eun_holdq_note(q, &t->p), t->err);
 	KUNIT_EXPECT_EQ(test, q->stats.malformed, 1);
 	KUNIT_EXPECT_EQ(test, q->stats.held, 3);
@@ -270,6 +273,25 @@ static void eun_holdq_contradiction(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, d.msg_seq, i);
 		KUNIT_EXPECT_EQ(test, d.last_psn, last_psn[i]);
 	}
+}
+
+/* eun_holdq_check() says yes to what eun_holdq_note() takes, and records nothing. */
+static void eun_holdq_check_takes(struct kunit *test)
+{
+	struct eun_holdq *q = hq_new(test, 4, 0);
+	struct eun_holdq_pkt p = HQ_PKT(1, 20, 0, false);
+	struct eun_holdq_done d;
+
+	KUNIT_EXPECT_EQ(test, eun_holdq_check(q, &p), 0);
+	KUNIT_EXPECT_EQ(test, q->stats.held, 0);
+	KUNIT_EXPECT_EQ(test, eun_holdq_note(q, &p), EUN_HQ_NOTED);
+	/* A duplicate is no error: the data it carries is placed already. */
+	KUNIT_EXPECT_EQ(test, eun_holdq_check(q, &p), 0);
+	p.msg_seq = 4;
+	p.psn = 40;
+	KUNIT_EXPECT_EQ(test, eun_holdq_check(q, &p), -ERANGE);
+	KUNIT_EXPECT_EQ(test, q->stats.rejected, 0);
+	KUNIT_EXPECT_FALSE(test, eun_holdq_pop(q, 30, &d));
 }
 
 static void eun_holdq_bounded(struct kunit *test)
@@ -378,6 +400,7 @@ static struct kunit_case eun_holdq_cases[] = {
 	KUNIT_CASE(eun_holdq_window),
 	KUNIT_CASE(eun_holdq_duplicates),
 	KUNIT_CASE_PARAM(eun_holdq_contradiction, hq_bad_gen_params),
+	KUNIT_CASE(eun_holdq_check_takes),
 	KUNIT_CASE(eun_holdq_bounded),
 	KUNIT_CASE(eun_holdq_reset_drops),
 	KUNIT_CASE(eun_holdq_bad_epsn),

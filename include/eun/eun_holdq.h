@@ -164,6 +164,7 @@ struct eun_holdq {
 int eun_holdq_init(struct eun_holdq *q, u32 cap, u32 first_seq);
 void eun_holdq_destroy(struct eun_holdq *q);
 int eun_holdq_reset(struct eun_holdq *q, u32 first_seq);
+int eun_holdq_check(const struct eun_holdq *q, const struct eun_holdq_pkt *p);
 int eun_holdq_note(struct eun_holdq *q, const struct eun_holdq_pkt *p);
 bool eun_holdq_pop(struct eun_holdq *q, u32 epsn, struct eun_holdq_done *out);
 const char *eun_holdq_note_name(enum eun_hq_note n);

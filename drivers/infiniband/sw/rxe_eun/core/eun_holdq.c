@@ -57,7 +57,7 @@ static const char * const eun_hq_note_names[] = {
 
 static_assert(ARRAY_SIZE(eun_hq_note_names) == EUN_HQ_NOTE_COUNT, "note names");
 
-static struct eun_holdq_ent *hq_ent(struct eun_holdq *q, u32 seq)
+static struct eun_holdq_ent *hq_ent(const struct eun_holdq *q, u32 seq)
 {
 	return &q->ent[seq & (q->cap - 1)];
 }
@@ -131,7 +131,7 @@ static bool hq_pkt_valid(const struct eun_holdq_pkt *p)
  * sequence order of messages is their PSN order; a peer that breaks it
  * would make the in-order test of eun_holdq_pop() meaningless.
  */
-static bool hq_fits_neighbours(struct eun_holdq *q, u32 seq, u32 d,
+static bool hq_fits_neighbours(const struct eun_holdq *q, u32 seq, u32 d,
 			       u32 first, u32 hi)
 {
 	const struct eun_holdq_ent *n;
@@ -208,6 +208,59 @@ static int hq_refuse(struct eun_holdq *q, int err)
 	return err;
 }
 
+/*
+ * What eun_holdq_note() does with @p, without doing it: an error, or the
+ * answer, with (for EUN_HQ_NOTED) the entry and the PSNs to record.
+ */
+static int hq_judge(const struct eun_holdq *q, const struct eun_holdq_pkt *p,
+		    struct eun_holdq_ent **ep, u32 *first, u32 *hi)
+{
+	struct eun_holdq_ent *e;
+	s32 behind;
+	u32 d;
+
+	if (!hq_pkt_valid(p))
+		return -EINVAL;
+	behind = eun_psn_diff(q->head_seq, p->msg_seq);
+	if (behind < 0)
+		return EUN_HQ_DUPLICATE;
+	d = behind;
+	if (d >= q->cap)
+		return -ERANGE;
+
+	e = hq_ent(q, p->msg_seq);
+	*first = eun_psn_add(p->psn, EUN_PSN_MASK + 1 - p->pkt_index);
+	if (!hq_consistent(e, p, *first, hi) ||
+	    !hq_fits_neighbours(q, p->msg_seq, d, *first, *hi))
+		return -EPROTO;
+	if (p->is_last && e->last_known)
+		return EUN_HQ_DUPLICATE;
+	*ep = e;
+	return EUN_HQ_NOTED;
+}
+
+/**
+ * eun_holdq_check() - whether eun_holdq_note() would take a packet
+ * @q: hold queue
+ * @p: the packet
+ *
+ * Ask before the packet's data is placed: a packet the hold queue refuses
+ * must not be placed or marked either, or its message could never
+ * complete and every later completion would wait behind it. Changes and
+ * counts nothing.
+ *
+ * Return: 0 if eun_holdq_note() would take @p (noted or a duplicate), or
+ * the error it would return.
+ */
+int eun_holdq_check(const struct eun_holdq *q, const struct eun_holdq_pkt *p)
+{
+	struct eun_holdq_ent *e;
+	u32 first = 0, hi = 0;
+	int n = hq_judge(q, p, &e, &first, &hi);
+
+	return n < 0 ? n : 0;
+}
+
 /**
  * eun_holdq_note() - record one arriving packet of a message
  * @q: hold queue
@@ -215,7 +268,8 @@ static int hq_refuse(struct eun_holdq *q, int err)
  *
  * Call for every packet of a SEND or WRITE-with-immediate message that the
  * reorder bitmap accepted (in order or tracked out of order), after its
- * data was placed. Nothing changes when an error is returned.
+ * data was placed, and after eun_holdq_check() said yes to it before the
+ * placement. Nothing changes when an error is returned.
  *
  * Return: an &enum eun_hq_note (>= 0); -ERANGE if the message lies past
  * the window (drop and NACK the packet); -EPROTO if the packet contradicts
@@ -224,28 +278,15 @@ static int hq_refuse(struct eun_holdq *q, int err)
  */
 int eun_holdq_note(struct eun_holdq *q, const struct eun_holdq_pkt *p)
 {
-	struct eun_holdq_ent *e;
-	u32 first, hi, d;
-	s32 behind;
+	struct eun_holdq_ent *e = NULL;
+	u32 first = 0, hi = 0;
+	int n = hq_judge(q, p, &e, &first, &hi);
 
-	if (!hq_pkt_valid(p))
-		return hq_refuse(q, -EINVAL);
-	behind = eun_psn_diff(q->head_seq, p->msg_seq);
-	if (behind < 0)
-		return hq_answer(q, EUN_HQ_DUPLICATE);
-	d = behind;
-	if (d >= q->cap)
-		return hq_refuse(q, -ERANGE);
-
-	e = hq_ent(q, p->msg_seq);
-	first = eun_psn_add(p->psn, EUN_PSN_MASK + 1 - p->pkt_index);
-	if (!hq_consistent(e, p, first, &hi) ||
-	    !hq_fits_neighbours(q, p->msg_seq, d, first, hi))
-		return hq_refuse(q, -EPROTO);
-	if (p->is_last && e->last_known)
-		return hq_answer(q, EUN_HQ_DUPLICATE);
-	hq_record(q, e, p, first, hi);
-	return hq_answer(q, EUN_HQ_NOTED);
+	if (n < 0)
+		return hq_refuse(q, n);
+	if (n == EUN_HQ_NOTED)
+		hq_record(q, e, p, first, hi);
+	return hq_answer(q, n);
 }
 
 /**

@@ -259,11 +259,13 @@ static void eun_rx_complete(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 			break;
 }
 
-static void eun_rx_note(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
-			const struct eun_rx_pkt *p)
+/* What the hold queue is told of a packet whose message completes. */
+static void eun_rx_hq_pkt(struct rxe_pkt_info *pkt, const struct eun_rx_pkt *p,
+			  struct eun_holdq_pkt *hp)
 {
 	const struct eun_ext_hdr *eh = &p->eh;
-	struct eun_holdq_pkt hp = {
+
+	*hp = (struct eun_holdq_pkt) {
 		.msg_seq = eh->msg_seq,
 		.psn = pkt->psn,
 		.pkt_index = eh->pkt_index,
@@ -273,11 +275,34 @@ static void eun_rx_note(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		.byte_len = eh->msg_len,
 		.cookie = bth_se(pkt),
 	};
-
 	if (p->is_write)
-		hp.kind = EUN_HQ_WRITE_IMM;
+		hp->kind = EUN_HQ_WRITE_IMM;
 	else
-		hp.kind = hp.has_imm ? EUN_HQ_SEND_IMM : EUN_HQ_SEND;
+		hp->kind = hp->has_imm ? EUN_HQ_SEND_IMM : EUN_HQ_SEND;
+}
+
+/*
+ * Whether the hold queue will take the packet, asked before it is placed
+ * or marked: one it refused after that would leave its message never
+ * complete, and every later completion behind it.
+ */
+static bool eun_rx_hq_takes(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			    const struct eun_rx_pkt *p)
+{
+	struct eun_holdq_pkt hp;
+
+	if (!eun_rx_has_completion(p))
+		return true;
+	eun_rx_hq_pkt(pkt, p, &hp);
+	return !eun_holdq_check(&qp->eun.rx.hq, &hp);
+}
+
+static void eun_rx_note(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+			const struct eun_rx_pkt *p)
+{
+	struct eun_holdq_pkt hp;
+
+	eun_rx_hq_pkt(pkt, p, &hp);
 	if (eun_holdq_note(&qp->eun.rx.hq, &hp) < 0)
 		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
 }
@@ -388,6 +413,11 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	reason = eun_rx_check_target(qp, pkt, &p);
 	if (reason != EUN_NACK_NONE) {
 		eun_rx_nack(qp, reason, pkt->psn);
+		goto out;
+	}
+	if (!eun_rx_hq_takes(qp, pkt, &p)) {
+		/* It contradicts its message: dropped, neither placed nor marked. */
+		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
 		goto out;
 	}
 	slot = eun_rx_wsync_hold(qp, pkt->psn, &p);
