@@ -12,6 +12,7 @@
 #   nok DESC [DETAIL...]  "not ok N DESC", then "#   LINE" for every line
 #                         of the DETAILs
 #   check DESC EXPR       ok when EXPR (evaluated) holds, else nok
+#   tap_scratch           $tmp: a scratch folder, removed on exit
 #   tap_end WHAT [MORE]   the plan (unless tap_start printed it), then
 #                         "# WHAT: P passed, F failed, S skipped[, MORE]";
 #                         false when a test point failed
@@ -60,6 +61,14 @@ check()
 	else
 		nok "$1" "failed: $2"
 	fi
+}
+
+# tap_scratch: $tmp, a scratch folder of the test's own, removed on exit.
+tap_scratch()
+{
+	tmp=$(mktemp -d)
+	# shellcheck disable=SC2064 # the folder is known now
+	trap "rm -rf '$tmp'" EXIT
 }
 
 tap_end()

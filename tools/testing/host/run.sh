@@ -15,6 +15,7 @@ repo=$(cd "$here/../../.." && pwd)
 prog=run.sh
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 
 verbose=
 [ "${1:-}" = -v ] && { verbose=1; shift; }
@@ -29,8 +30,6 @@ for t in "${tests[@]}"; do
 	[ -f "$here/$t" ] || { echo "$prog: no host test '$t' in $here" >&2; exit 2; }
 done
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$repo" || exit 2
 
 tap_start ${#tests[@]}

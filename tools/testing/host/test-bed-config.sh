@@ -8,10 +8,9 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 bed=$here/../../vm/bed.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 
 base='NAME=t
 MODULE=rdma_rxe

@@ -7,11 +7,10 @@
 set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # shellcheck source=tools/testing/tap.sh
 source "$repo/tools/testing/tap.sh"
+tap_scratch
 tap_start
 
 # --- kver.sh --------------------------------------------------------------

@@ -11,10 +11,9 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 scan=$here/../../vm/console-scan.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 
 # expect LABEL WANT MODULE: the scan of $tmp/log starts with WANT.
 expect()

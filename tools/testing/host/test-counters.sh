@@ -13,10 +13,9 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 # shellcheck source=selftests/lib.sh
 BED_REPO=$repo source "$repo/selftests/lib.sh"
 tap_start

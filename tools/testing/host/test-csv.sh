@@ -11,8 +11,7 @@ repo=$(cd "$(dirname "$0")/../../.." && pwd)
 source "$repo/tools/bench/lib.sh"
 # shellcheck source=tools/testing/tap.sh
 source "$repo/tools/testing/tap.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch
 tap_start
 
 declare -A r

@@ -11,10 +11,9 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 
 # The fake interpreter: "-c CODE" imports fine; "run_tests.py --dev DEV
 # -v [ID...]" logs its IDs to $FAKE/calls and prints $FAKE/full (and

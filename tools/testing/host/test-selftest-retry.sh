@@ -12,10 +12,9 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
+tap_scratch
 
 # selftest.sh runs on being executed: take its function alone.
 eval "$(sed -n '/^carry_failures()$/,/^}$/p' "$here/../../vm/selftest.sh")"

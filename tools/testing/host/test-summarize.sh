@@ -12,8 +12,7 @@ here=$(cd "$(dirname "$0")/../../bench" && pwd)
 source "$here/lib.sh"
 # shellcheck source=tools/testing/tap.sh
 source "$(dirname "$0")/../tap.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch
 tap_start
 
 # row COLUMN PROFILE REP STATUS GOODPUT EMEM

@@ -12,8 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 vm=$(cd "$here/../../vm" && pwd)
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch
 tap_start
 
 command -v qemu-x86_64 >/dev/null ||
