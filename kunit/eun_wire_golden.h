@@ -95,15 +95,17 @@ static const struct eun_golden eun_goldens[EUN_GOLDEN_COUNT] = {
 	[EUN_GOLDEN_SEND_MIDDLE] = {
 		.name = "SEND middle",
 		.text = "A middle packet (index 3 of 10) of a 10000-byte SEND into receive\n"
-			"WQE 0x102, PSN 0x2a",
+			"WQE 0x102, PSN 0x2a, sent on virtual path 3 of generation 1 (path\n"
+			"byte 0x43)",
 		.opcode = EUN_OP_RC_SEND, .psn = 0x2a,
-		.ext = { .flags = 0, .msg_seq = 0x102, .pkt_index = 3,
-			 .offset = 3 * EUN_GOLDEN_MTU, .msg_len = 10000 },
+		.ext = { .flags = 0, .msg_seq = 0x102, .path = 0x43,
+			 .pkt_index = 3, .offset = 3 * EUN_GOLDEN_MTU,
+			 .msg_len = 10000 },
 		.len = 28,
 		.bytes = {
 			0x19, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
 			0x00, 0x00, 0x00, 0x2a,
-			0x40, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x03,
+			0x40, 0x00, 0x01, 0x02, 0x43, 0x00, 0x00, 0x03,
 			0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x27, 0x10 },
 	},
 	[EUN_GOLDEN_WRITE_IMM] = {
@@ -111,12 +113,13 @@ static const struct eun_golden eun_goldens[EUN_GOLDEN_COUNT] = {
 		.text = "The last packet (index 9) of a 9300-byte WRITE with immediate\n"
 			"0xdeadbeef, receive WQE 0xffffff, whose first PSN 0xfffffa lies before\n"
 			"the PSN wrap, so its own PSN is 0x000003; AckReq set; message address\n"
-			"0x7f0000001000, rkey 0x1234. RETH carries the message's address and\n"
-			"length, the same in every packet of it",
+			"0x7f0000001000, rkey 0x1234; path byte 0x85 (path 5, generation 2).\n"
+			"RETH carries the message's address and length, the same in every\n"
+			"packet of it",
 		.opcode = EUN_OP_RC_WRITE, .ack_req = true, .psn = 0x000003,
 		.va = 0x7f0000001000ULL, .rkey = 0x1234, .dma_len = 9300,
 		.ext = { .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM,
-			 .msg_seq = 0xffffff, .pkt_index = 9,
+			 .msg_seq = 0xffffff, .path = 0x85, .pkt_index = 9,
 			 .offset = 9 * EUN_GOLDEN_MTU, .msg_len = 9300,
 			 .imm = 0xdeadbeef },
 		.len = 48,
@@ -125,7 +128,7 @@ static const struct eun_golden eun_goldens[EUN_GOLDEN_COUNT] = {
 			0x80, 0x00, 0x00, 0x03,
 			0x00, 0x00, 0x7f, 0x00, 0x00, 0x00, 0x10, 0x00,
 			0x00, 0x00, 0x12, 0x34, 0x00, 0x00, 0x24, 0x54,
-			0x46, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x09,
+			0x46, 0xff, 0xff, 0xff, 0x85, 0x00, 0x00, 0x09,
 			0x00, 0x00, 0x24, 0x00, 0x00, 0x00, 0x24, 0x54,
 			0xde, 0xad, 0xbe, 0xef },
 	},
@@ -144,53 +147,58 @@ static const struct eun_golden eun_goldens[EUN_GOLDEN_COUNT] = {
 	},
 	[EUN_GOLDEN_ACK] = {
 		.name = "plain ACK",
-		.text = "A plain ACK up to PSN 0x123455 (epsn 0x123456), MSN 7",
+		.text = "A plain ACK up to PSN 0x123455 (epsn 0x123456), MSN 7, answering\n"
+			"a packet that came in order (late 0) on path byte 0x01",
 		.opcode = EUN_OP_RC_ACK, .psn = 0x123455,
 		.syndrome = EUN_GOLDEN_AETH_ACK, .msn = EUN_GOLDEN_MSN,
-		.ack = { .kind = EUN_ACK_KIND_ACK, .epsn = 0x123456 },
-		.len = 28,
+		.ack = { .kind = EUN_ACK_KIND_ACK, .epsn = 0x123456,
+			 .path = 0x01 },
+		.len = 32,
 		.bytes = {
 			0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
 			0x00, 0x12, 0x34, 0x55,
 			0x1f, 0x00, 0x00, 0x07,
 			0x40, 0x00, 0x12, 0x34, 0x56, 0x00, 0x00, 0x00,
-			0x00, 0x00, 0x00, 0x00 },
+			0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00 },
 	},
 	[EUN_GOLDEN_SACK] = {
 		.name = "SACK across the PSN wrap with a duplicate",
 		.text = "A SACK across the wrap: epsn 0xfffffe, PSNs 0x000000 (bit 1) and\n"
-			"0x000041 (bit 66) arrived, and a duplicate of 0xfffff0 was seen",
+			"0x000041 (bit 66) arrived, and a duplicate of 0xfffff0 was seen; it\n"
+			"answers 0x000000, which came on path byte 0x05 after 0x000041\n"
+			"(late 1)",
 		.opcode = EUN_OP_RC_ACK, .psn = 0xfffffd,
 		.syndrome = EUN_GOLDEN_AETH_ACK, .msn = EUN_GOLDEN_MSN,
 		.ack = { .kind = EUN_ACK_KIND_SACK, .epsn = 0xfffffe,
 			 .dup = true, .dup_psn = 0xfffff0, .sack_words = 2,
-			 .sack = { 0x2, 0x4 } },
-		.len = 44,
+			 .sack = { 0x2, 0x4 }, .path = 0x05, .late = 1 },
+		.len = 48,
 		.bytes = {
 			0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
 			0x00, 0xff, 0xff, 0xfd,
 			0x1f, 0x00, 0x00, 0x07,
 			0x45, 0x00, 0xff, 0xff, 0xfe, 0x02, 0x00, 0x00,
-			0x00, 0xff, 0xff, 0xf0,
+			0x00, 0xff, 0xff, 0xf0, 0x05, 0x00, 0x00, 0x01,
 			0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
 			0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04 },
 	},
 	[EUN_GOLDEN_NACK_CAP] = {
 		.name = "NACK CAP with one SACK word",
 		.text = "A NACK CAP: epsn 0x100, PSN 0x101 arrived, PSN 0x300 is too far ahead\n"
-			"to be tracked",
+			"to be tracked; it came on path byte 0x3f with no higher PSN before\n"
+			"it (late 0)",
 		.opcode = EUN_OP_RC_ACK, .psn = 0xff,
 		.syndrome = EUN_GOLDEN_AETH_ACK, .msn = EUN_GOLDEN_MSN,
 		.ack = { .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_CAP,
 			 .epsn = 0x100, .nack_psn = 0x300, .sack_words = 1,
-			 .sack = { 0x1 } },
-		.len = 36,
+			 .sack = { 0x1 }, .path = 0x3f },
+		.len = 40,
 		.bytes = {
 			0x1a, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x11,
 			0x00, 0x00, 0x00, 0xff,
 			0x1f, 0x00, 0x00, 0x07,
 			0x42, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x03,
-			0x00, 0x00, 0x00, 0x00,
+			0x00, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00,
 			0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01 },
 	},
 };
@@ -265,8 +273,9 @@ static inline bool eun_golden_ext_eq(const struct eun_ext_hdr *a,
 				     const struct eun_ext_hdr *b)
 {
 	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
-	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
-	       a->msg_len == b->msg_len && a->imm == b->imm;
+	       a->path == b->path && a->pkt_index == b->pkt_index &&
+	       a->offset == b->offset && a->msg_len == b->msg_len &&
+	       a->imm == b->imm;
 }
 
 static inline bool eun_golden_ack_eq(const struct eun_ack_info *a,
@@ -276,7 +285,8 @@ static inline bool eun_golden_ack_eq(const struct eun_ack_info *a,
 	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
 	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
 	       a->sack_words == b->sack_words &&
-	       !memcmp(a->sack, b->sack, sizeof(a->sack));
+	       !memcmp(a->sack, b->sack, sizeof(a->sack)) &&
+	       a->path == b->path && a->late == b->late;
 }
 
 #endif /* EUN_WIRE_GOLDEN_H */

@@ -3,8 +3,9 @@
  * KUnit tests for the out-of-order wire codec: the golden packets of
  * Documentation/wire-format.rst (kunit/eun_wire_golden.h, the one copy the
  * document is checked against) packed, parsed and checked for meaning,
- * round trips including the 24-bit PSN wrap, every malformed input class
- * with its error code, and the SACK bit helpers.
+ * round trips including the 24-bit PSN wrap, the virtual path and late
+ * fields at their bounds, every malformed input class with its error code,
+ * and the SACK bit helpers.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -75,6 +76,8 @@ static void eun_wire_golden_parse(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, eun_ack_len(&g->ack), n);
 		KUNIT_ASSERT_EQ(test, eun_ack_parse(b + at, n, &a), (int)n);
 		KUNIT_EXPECT_TRUE(test, eun_golden_ack_eq(&a, &g->ack));
+		KUNIT_EXPECT_EQ(test, b[at + 12], g->ack.path);
+		KUNIT_EXPECT_EQ(test, get_be(b + at + 13, 3), g->ack.late);
 		return;
 	}
 	if (g->opcode == EUN_OP_RC_WRITE) {
@@ -87,6 +90,7 @@ static void eun_wire_golden_parse(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_ext_parse(b + at, n, &h), (int)n);
 	KUNIT_EXPECT_TRUE(test, eun_golden_ext_eq(&h, &g->ext));
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 1, 3), g->ext.msg_seq);
+	KUNIT_EXPECT_EQ(test, b[at + 4], g->ext.path);
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 5, 3), g->ext.pkt_index);
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 8, 4), g->ext.offset);
 	KUNIT_EXPECT_EQ(test, get_be(b + at + 12, 4), g->ext.msg_len);
@@ -134,19 +138,20 @@ static void eun_wire_golden_meaning(struct kunit *test)
 static const struct eun_ext_hdr ext_valid[] = {
 	{ .flags = EUN_EXT_F_FIRST, .msg_len = 4096 },
 	{ .flags = EUN_EXT_F_FIRST | EUN_EXT_F_LAST | EUN_EXT_F_IMM,
-	  .msg_seq = 0xffffff, .msg_len = 1, .imm = 0xffffffff },
-	{ .flags = EUN_EXT_F_LAST, .msg_seq = 0, .pkt_index = 0x7fffff,
-	  .offset = EUN_MAX_MSG_LEN - 256, .msg_len = EUN_MAX_MSG_LEN },
-	{ .flags = 0, .msg_seq = 0x800000, .pkt_index = 12, .offset = 3072,
-	  .msg_len = 3073 },
+	  .msg_seq = 0xffffff, .path = 0xff, .msg_len = 1, .imm = 0xffffffff },
+	{ .flags = EUN_EXT_F_LAST, .msg_seq = 0, .path = 0x3f,
+	  .pkt_index = 0x7fffff, .offset = EUN_MAX_MSG_LEN - 256,
+	  .msg_len = EUN_MAX_MSG_LEN },
+	{ .flags = 0, .msg_seq = 0x800000, .path = 0xc0, .pkt_index = 12,
+	  .offset = 3072, .msg_len = 3073 },
 	{ .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM, .msg_seq = 1,
 	  .pkt_index = 1, .offset = 4096, .msg_len = 8192 },
 };
 
 static void ext_valid_desc(const struct eun_ext_hdr *h, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "flags %#x seq %#x index %u",
-		 h->flags, h->msg_seq, h->pkt_index);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "flags %#x seq %#x path %#x index %u",
+		 h->flags, h->msg_seq, h->path, h->pkt_index);
 }
 
 KUNIT_ARRAY_PARAM(ext_valid, ext_valid, ext_valid_desc);
@@ -193,7 +198,6 @@ static const struct bad_case ext_bad[] = {
 	EXT_BAD("version 3", ext_mid, 16, 0, 0xc0, -EPROTO),
 	EXT_BAD("reserved flag bit 3", ext_mid, 16, 0, 0x48, -EPROTO),
 	EXT_BAD("reserved flag bit 5", ext_mid, 16, 0, 0x60, -EPROTO),
-	EXT_BAD("reserved byte 4", ext_mid, 16, 4, 0x01, -EPROTO),
 	EXT_BAD("IMM without LAST", ext_mid, 20, 0, 0x44, -EPROTO),
 	EXT_BAD("FIRST with index 3", ext_mid, 16, 0, 0x41, -EPROTO),
 	EXT_BAD("index 0 without FIRST", ext_mid, 16, 7, 0x00, -EPROTO),
@@ -205,6 +209,8 @@ static const struct bad_case ext_bad[] = {
 	EXT_BAD("index too large for offset", ext_mid, 16, 7, 0x0d, -ERANGE),
 	EXT_BAD("index at offset / 256", ext_mid, 16, 7, 0x0c, 16),
 	EXT_BAD("payload after EUNH", ext_mid, 20, -1, 0, 16),
+	EXT_BAD("path byte 0", ext_mid, 16, 4, 0x00, 16),
+	EXT_BAD("path byte 0xff", ext_mid, 16, 4, 0xff, 16),
 };
 
 static void bad_desc(const struct bad_case *t, char *desc)
@@ -237,6 +243,31 @@ static void eun_wire_ext_malformed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_ext_parse(buf, t->len, &h), t->err);
 	if (t->err < 0)
 		KUNIT_EXPECT_MEMEQ(test, &h, &untouched, sizeof(h));
+}
+
+/*
+ * The path byte is the sender's business: every value parses, comes back
+ * in @path and packs to the same bytes, whatever the other fields are.
+ */
+static void eun_wire_ext_any_path(struct kunit *test)
+{
+	static const u8 *const bases[] = { ext_mid, ext_imm, ext_zero };
+	u8 buf[EUN_EXT_MAX_LEN], out[EUN_EXT_MAX_LEN];
+	struct eun_ext_hdr h;
+	unsigned int b, v;
+	int n;
+
+	for (b = 0; b < ARRAY_SIZE(bases); b++) {
+		for (v = 0; v <= 0xff; v++) {
+			memcpy(buf, bases[b], sizeof(buf));
+			buf[4] = v;
+			n = eun_ext_parse(buf, sizeof(buf), &h);
+			KUNIT_ASSERT_GT(test, n, 0);
+			KUNIT_EXPECT_EQ(test, h.path, v);
+			KUNIT_ASSERT_EQ(test, eun_ext_pack(&h, out, sizeof(out)), n);
+			KUNIT_EXPECT_MEMEQ(test, out, buf, n);
+		}
+	}
 }
 
 static void eun_wire_ext_pack_refuses(struct kunit *test)
@@ -274,12 +305,14 @@ static void eun_wire_ext_pack_refuses(struct kunit *test)
 static const struct eun_ack_info ack_valid[] = {
 	{ .kind = EUN_ACK_KIND_ACK, .epsn = 0 },
 	{ .kind = EUN_ACK_KIND_ACK, .epsn = 0xffffff, .dup = true, .dup_psn = 0 },
+	{ .kind = EUN_ACK_KIND_ACK, .epsn = 5, .path = 0xff,
+	  .late = EUN_ACK_LATE_MAX },
 	{ .kind = EUN_ACK_KIND_SACK, .epsn = 0xffff80, .sack_words = 4,
-	  .sack = { 1, 0, 0, 1ULL << 63 } },
+	  .sack = { 1, 0, 0, 1ULL << 63 }, .path = 0x80, .late = 0x123456 },
 	{ .kind = EUN_ACK_KIND_SACK, .epsn = 7, .sack_words = 3,
 	  .sack = { ~0ULL, 0x8000000000000001ULL, 0 } },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_NOMEM, .epsn = 0xfffff0,
-	  .nack_psn = 0x10 },
+	  .nack_psn = 0x10, .path = 0x3f, .late = 1 },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_INVALID, .epsn = 42,
 	  .nack_psn = 42, .dup = true, .dup_psn = 41 },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_ACCESS, .epsn = 1,
@@ -290,8 +323,9 @@ static const struct eun_ack_info ack_valid[] = {
 
 static void ack_valid_desc(const struct eun_ack_info *a, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "kind %d reason %d epsn %#x words %u",
-		 a->kind, a->reason, a->epsn, a->sack_words);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE,
+		 "kind %d reason %d epsn %#x words %u path %#x late %#x",
+		 a->kind, a->reason, a->epsn, a->sack_words, a->path, a->late);
 }
 
 KUNIT_ARRAY_PARAM(ack_valid, ack_valid, ack_valid_desc);
@@ -320,31 +354,35 @@ static void eun_wire_ack_round_trip(struct kunit *test)
 static const struct bad_case ack_bad[] = {
 	ACK_BAD("empty", ack_plain, 0, -1, 0, -EMSGSIZE),
 	ACK_BAD("fixed part short", ack_plain, 11, -1, 0, -EMSGSIZE),
-	ACK_BAD("last SACK word short", ack_sack, 27, -1, 0, -EMSGSIZE),
-	ACK_BAD("word count 3 for 2 words", ack_sack, 28, 5, 3, -EMSGSIZE),
-	ACK_BAD("trailing byte", ack_sack, 29, -1, 0, -EBADMSG),
-	ACK_BAD("word count 1 for 2 words", ack_sack, 28, 5, 1, -EBADMSG),
-	ACK_BAD("version 0", ack_plain, 12, 0, 0x00, -EPROTO),
-	ACK_BAD("version 3", ack_plain, 12, 0, 0xc0, -EPROTO),
-	ACK_BAD("reserved bit 3", ack_plain, 12, 0, 0x48, -EPROTO),
-	ACK_BAD("kind 3", ack_plain, 12, 0, 0x43, -EPROTO),
-	ACK_BAD("word count 5", ack_sack, 52, 5, 5, -ERANGE),
-	ACK_BAD("word count 255", ack_sack, 28, 5, 0xff, -ERANGE),
-	ACK_BAD("reason 6", ack_nack, 20, 1, 6, -ERANGE),
-	ACK_BAD("reason 255", ack_nack, 20, 1, 0xff, -ERANGE),
-	ACK_BAD("ACK with a reason", ack_plain, 12, 1, 1, -EPROTO),
-	ACK_BAD("ACK with a SACK word", ack_plain, 20, 5, 1, -EPROTO),
-	ACK_BAD("ACK with a NACK PSN", ack_plain, 12, 8, 1, -EPROTO),
-	ACK_BAD("SACK with a reason", ack_sack, 28, 1, 1, -EPROTO),
-	ACK_BAD("SACK with a NACK PSN", ack_sack, 28, 8, 1, -EPROTO),
-	ACK_BAD("SACK without words", ack_sack, 12, 5, 0, -EPROTO),
-	ACK_BAD("NACK without a reason", ack_nack, 20, 1, 0, -EPROTO),
-	ACK_BAD("duplicate PSN without DUP", ack_sack, 28, 0, 0x41, -EPROTO),
-	ACK_BAD("duplicate PSN is epsn", ack_sack, 28, 11, 0xfe, -ERANGE),
-	ACK_BAD("NACK PSN before epsn", ack_nack, 20, 7, 0x00, -ERANGE),
-	ACK_BAD("NACK PSN 2^23 away", ack_nack, 20, 6, 0x80, -ERANGE),
-	ACK_BAD("NACK PSN is epsn", ack_nack, 20, 7, 0x01, 20),
-	ACK_BAD("NACK PSN just under 2^23 ahead", ack_nack, 20, 6, 0x7f, 20),
+	ACK_BAD("fixed part one byte short", ack_plain, 15, -1, 0, -EMSGSIZE),
+	ACK_BAD("last SACK word short", ack_sack, 31, -1, 0, -EMSGSIZE),
+	ACK_BAD("word count 3 for 2 words", ack_sack, 32, 5, 3, -EMSGSIZE),
+	ACK_BAD("trailing byte", ack_sack, 33, -1, 0, -EBADMSG),
+	ACK_BAD("word count 1 for 2 words", ack_sack, 32, 5, 1, -EBADMSG),
+	ACK_BAD("version 0", ack_plain, 16, 0, 0x00, -EPROTO),
+	ACK_BAD("version 3", ack_plain, 16, 0, 0xc0, -EPROTO),
+	ACK_BAD("reserved bit 3", ack_plain, 16, 0, 0x48, -EPROTO),
+	ACK_BAD("kind 3", ack_plain, 16, 0, 0x43, -EPROTO),
+	ACK_BAD("word count 5", ack_sack, 56, 5, 5, -ERANGE),
+	ACK_BAD("word count 255", ack_sack, 32, 5, 0xff, -ERANGE),
+	ACK_BAD("reason 6", ack_nack, 24, 1, 6, -ERANGE),
+	ACK_BAD("reason 255", ack_nack, 24, 1, 0xff, -ERANGE),
+	ACK_BAD("ACK with a reason", ack_plain, 16, 1, 1, -EPROTO),
+	ACK_BAD("ACK with a SACK word", ack_plain, 24, 5, 1, -EPROTO),
+	ACK_BAD("ACK with a NACK PSN", ack_plain, 16, 8, 1, -EPROTO),
+	ACK_BAD("SACK with a reason", ack_sack, 32, 1, 1, -EPROTO),
+	ACK_BAD("SACK with a NACK PSN", ack_sack, 32, 8, 1, -EPROTO),
+	ACK_BAD("SACK without words", ack_sack, 16, 5, 0, -EPROTO),
+	ACK_BAD("NACK without a reason", ack_nack, 24, 1, 0, -EPROTO),
+	ACK_BAD("duplicate PSN without DUP", ack_sack, 32, 0, 0x41, -EPROTO),
+	ACK_BAD("duplicate PSN is epsn", ack_sack, 32, 11, 0xfe, -ERANGE),
+	ACK_BAD("NACK PSN before epsn", ack_nack, 24, 7, 0x00, -ERANGE),
+	ACK_BAD("NACK PSN 2^23 away", ack_nack, 24, 6, 0x80, -ERANGE),
+	ACK_BAD("NACK PSN is epsn", ack_nack, 24, 7, 0x01, 24),
+	ACK_BAD("NACK PSN just under 2^23 ahead", ack_nack, 24, 6, 0x7f, 24),
+	ACK_BAD("ACK path byte 0xff", ack_plain, 16, 12, 0xff, 16),
+	ACK_BAD("SACK late top byte 0xff", ack_sack, 32, 13, 0xff, 32),
+	ACK_BAD("NACK late low byte 0xff", ack_nack, 24, 15, 0xff, 24),
 };
 
 KUNIT_ARRAY_PARAM(ack_bad, ack_bad, bad_desc);
@@ -391,9 +429,44 @@ static void eun_wire_ack_pack_refuses(struct kunit *test)
 	a = good;
 	a.dup_psn = a.epsn;
 	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a = good;
+	a.late = EUN_ACK_LATE_MAX + 1;	/* the glue must saturate first */
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	a.late = U32_MAX;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, eun_ack_pack(&good, buf, eun_ack_len(&good) - 1),
 			-EMSGSIZE);
 	KUNIT_EXPECT_MEMEQ(test, buf, before, sizeof(buf));
+}
+
+/*
+ * path and late sit after the fixed PSN fields, in every kind: the largest
+ * late (0xffffff) and any path go out big-endian at bytes 12-15 and come
+ * back; one more than the largest late is refused.
+ */
+static void eun_wire_ack_path_late(struct kunit *test)
+{
+	static const int which[] = {
+		EUN_GOLDEN_ACK, EUN_GOLDEN_SACK, EUN_GOLDEN_NACK_CAP
+	};
+	static const u8 fixed_tail[] = { 0xa7, 0xff, 0xff, 0xff };
+	struct eun_ack_info a, back;
+	u8 buf[EUN_ACK_MAX_LEN];
+	unsigned int k;
+	int n;
+
+	for (k = 0; k < ARRAY_SIZE(which); k++) {
+		a = eun_goldens[which[k]].ack;
+		a.path = 0xa7;
+		a.late = EUN_ACK_LATE_MAX;
+		n = eun_ack_pack(&a, buf, sizeof(buf));
+		KUNIT_ASSERT_EQ(test, n, (int)eun_ack_len(&a));
+		KUNIT_EXPECT_MEMEQ(test, buf + 12, fixed_tail, sizeof(fixed_tail));
+		KUNIT_ASSERT_EQ(test, eun_ack_parse(buf, n, &back), n);
+		KUNIT_EXPECT_TRUE(test, eun_golden_ack_eq(&back, &a));
+		a.late = EUN_ACK_LATE_MAX + 1;
+		KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	}
 }
 
 struct sack_case {
@@ -478,7 +551,8 @@ static void eun_wire_sizes(struct kunit *test)
 	/* IPv6 40 + UDP 8 + BTH + RETH + EUNH + IMMDT + ICRC 4. */
 	KUNIT_EXPECT_EQ(test, 40 + 8 + BTH_LEN + RETH_LEN + EUN_EXT_MAX_LEN + 4, 100);
 	KUNIT_EXPECT_EQ(test, 80 + EUN_EXTRA_HDR_ROOM, 100);
-	KUNIT_EXPECT_EQ(test, EUN_ACK_MAX_LEN, 44);
+	KUNIT_EXPECT_EQ(test, EUN_ACK_FIXED_LEN, 16);
+	KUNIT_EXPECT_EQ(test, EUN_ACK_MAX_LEN, 48);
 	KUNIT_EXPECT_EQ(test, EUN_SACK_MAX_BITS, 256);
 }
 
@@ -488,10 +562,12 @@ static struct kunit_case eun_wire_cases[] = {
 	KUNIT_CASE_PARAM(eun_wire_golden_meaning, golden_gen_params),
 	KUNIT_CASE_PARAM(eun_wire_ext_round_trip, ext_valid_gen_params),
 	KUNIT_CASE_PARAM(eun_wire_ext_malformed, ext_bad_gen_params),
+	KUNIT_CASE(eun_wire_ext_any_path),
 	KUNIT_CASE(eun_wire_ext_pack_refuses),
 	KUNIT_CASE_PARAM(eun_wire_ack_round_trip, ack_valid_gen_params),
 	KUNIT_CASE_PARAM(eun_wire_ack_malformed, ack_bad_gen_params),
 	KUNIT_CASE(eun_wire_ack_pack_refuses),
+	KUNIT_CASE(eun_wire_ack_path_late),
 	KUNIT_CASE_PARAM(eun_wire_sack_bits, sack_gen_params),
 	KUNIT_CASE(eun_wire_sack_trim),
 	KUNIT_CASE(eun_wire_sizes),

@@ -51,6 +51,7 @@ declare -gA BED_PORTS=(
 	[EV_RUN]="18701 98"		# ev_run (eun_verify_lib.sh), one per run
 	[EV_NO_CLIENT]="18799 1"	# eun_verify_neg.sh: a server nobody calls
 	[MULTILINK]="18800 4"		# multilink.sh, one per link (LINKS <= 4)
+	[SPRAY]="18804 1"		# spray.sh
 	[SOAK]="19000 800"		# tools/vm/soak-job.sh, one per transfer
 	[RPING]="7174 1"		# rping.sh (rdma_cm's port space)
 )
@@ -431,6 +432,40 @@ bed_check_retrans()
 # bed_check_no_retrans BEFORE AFTER: bed_check_retrans with no move allowed.
 bed_check_no_retrans() { bed_check_retrans "$1" "$2" 0; }
 
+# bed_link_tx FILE: "NETDEV TX_PACKETS" for every link, in order: the
+# bond's slaves (BED_SLAVES) on a bonded bed, else the links' netdevs.
+# rxe's counters count packets per device; only these tell which link a
+# bond put them on.
+bed_link_tx()
+{
+	local out=$1 nd v
+
+	: > "$out" || return 1
+	for nd in ${BED_SLAVES:-$BED_NETDEVS}; do
+		read -r v 2>/dev/null < /sys/class/net/"$nd"/statistics/tx_packets || {
+			echo "bed_link_tx: no tx_packets for $nd" >&2
+			return 1
+		}
+		echo "$nd $v" >> "$out"
+	done
+}
+
+# bed_link_tx_delta BEFORE AFTER: the packets each link of AFTER sent
+# since BEFORE (two bed_link_tx snapshots), space separated, in AFTER's
+# order. Fails on a link BEFORE lacks: a count from 0 would be no delta.
+bed_link_tx_delta()
+{
+	awk -v before="$1" '
+		FNR == NR { b[$1] = $2; next }
+		!($1 in b) {
+			print "bed_link_tx_delta: no " $1 " in " before > "/dev/stderr"
+			bad = 1
+			next
+		}
+		{ printf "%s%d", (n++ ? " " : ""), $2 - b[$1] }
+		END { printf "\n"; exit bad }' "$1" "$2"
+}
+
 # --- module and devices under test ----------------------------------------
 
 bed_module_live() { [ "$(cat /sys/module/"$1"/initstate 2>/dev/null)" = live ]; }
@@ -495,11 +530,18 @@ bed_module_unload()
 	rmmod "$m"
 }
 
-# bed_links_add: one device per link (BED_DEVS on BED_NETDEVS).
+# bed_links_add: device I of BED_DEVS on netdev I of BED_NETDEVS: one per
+# link, or the one on bond0 of a bonded bed (BED_BOND=1).
 bed_links_add()
 {
 	local devs=($BED_DEVS) nds=($BED_NETDEVS) i
 
+	# A device without its netdev would be "rdma link add ... netdev ''".
+	if [ ${#devs[@]} -ne ${#nds[@]} ]; then
+		echo "bed_links_add: ${#devs[@]} device(s) ($BED_DEVS)" \
+			"for ${#nds[@]} netdev(s) ($BED_NETDEVS)" >&2
+		return 1
+	fi
 	for i in "${!devs[@]}"; do
 		[ -e /sys/class/infiniband/"${devs[$i]}" ] && continue
 		rdma link add "${devs[$i]}" type "$BED_LINK_TYPE" netdev "${nds[$i]}" ||

@@ -31,7 +31,7 @@
 #define EUN_EXT_HDR_LEN			16
 #define EUN_IMMDT_LEN			4
 #define EUN_EXT_MAX_LEN			(EUN_EXT_HDR_LEN + EUN_IMMDT_LEN)
-#define EUN_ACK_FIXED_LEN		12
+#define EUN_ACK_FIXED_LEN		16
 
 /* SACK bitmap: bit i stands for PSN epsn + 1 + i. */
 #define EUN_SACK_WORD_BITS		64
@@ -51,6 +51,9 @@
  */
 #define EUN_EXTRA_HDR_ROOM		(EUN_EXT_HDR_LEN + EUN_IMMDT_LEN)
 
+/* Largest "late" an EUN_ACK can carry (24 bits); the glue saturates to it. */
+#define EUN_ACK_LATE_MAX		0xffffff
+
 /* Flags of EUNH (low bits of its first byte). */
 #define EUN_EXT_F_FIRST			0x01	/* first packet of the message */
 #define EUN_EXT_F_LAST			0x02	/* last packet of the message */
@@ -64,6 +67,10 @@
  * @msg_seq: 24-bit message sequence number, equal on every packet of a
  *	message: the receive WQE sequence number for SEND and WRITE with
  *	immediate, the sender's count of WRITE messages for plain WRITE
+ * @path: the sender's virtual path (UDP source port) of this packet, bits
+ *	5-0 its index, bits 7-6 its generation; any value is valid, the
+ *	codec does not interpret it and the receiver only echoes it in
+ *	EUN_ACK, so the sender can tell which path reorders
  * @pkt_index: packet's index inside its message (first PSN = PSN - index)
  * @offset: byte offset of this packet's payload inside the message
  * @msg_len: total length of the message in bytes
@@ -78,6 +85,7 @@
 struct eun_ext_hdr {
 	u8 flags;
 	u32 msg_seq;
+	u8 path;
 	u32 pkt_index;
 	u32 offset;
 	u32 msg_len;
@@ -131,9 +139,16 @@ enum eun_nack_reason {
  *	SACK, any for NACK; at most EUN_SACK_MAX_WORDS
  * @sack: SACK bitmap, bit i (bit i % 64 of word i / 64) is PSN epsn + 1 + i;
  *	words from @sack_words on are 0
+ * @path: EUNH path byte of the packet this acknowledgment reports on, echoed
+ *	as is (any value); 0xff, a path no sender uses, when there is nothing
+ *	to report
+ * @late: how late that packet arrived: how many higher PSNs had arrived
+ *	before it, as the receiver counted; at most EUN_ACK_LATE_MAX, 0 when
+ *	in order or nothing to report
  *
  * Each SACK repeats the whole picture from @epsn, so losing one loses no
- * information.
+ * information. @path and @late are valid in every kind: together they let
+ * the sender prune the virtual paths that reorder.
  */
 struct eun_ack_info {
 	enum eun_ack_kind kind;
@@ -144,6 +159,8 @@ struct eun_ack_info {
 	bool dup;
 	unsigned int sack_words;
 	u64 sack[EUN_SACK_MAX_WORDS];
+	u8 path;
+	u32 late;
 };
 
 /**
@@ -191,8 +208,9 @@ size_t eun_ack_len(const struct eun_ack_info *a);
  * @buf: destination
  * @len: room at @buf
  *
- * Return: bytes written, -EINVAL for an invalid @a, -EMSGSIZE if @len is
- * too small. Nothing is written on error.
+ * Return: bytes written, -EINVAL for an invalid @a (@late over
+ * EUN_ACK_LATE_MAX included), -EMSGSIZE if @len is too small. Nothing is
+ * written on error.
  */
 int eun_ack_pack(const struct eun_ack_info *a, void *buf, size_t len);
 

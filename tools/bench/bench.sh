@@ -20,7 +20,9 @@
 #   -b  one boot per column, not one boot where the columns take turns: the
 #       guests' speed drifts between boots, so ratios across columns are
 #       less sure; a column that crashes its guests costs only its own rows
-#   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia")
+#   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia"),
+#       a mode with +SPRAY sprays its QPs over virtual paths (eunomia+rr,
+#       static+mprdma: Documentation/multipath.rst)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send)
 #   -z  message sizes in bytes (default "4096 65536")
@@ -72,7 +74,8 @@ while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
 done
 die() { echo "$prog: $*" >&2; exit 2; }
 for c in $columns; do
-	case $c in rdma_rxe|gbn|static|eunomia) ;; *) die "-c: unknown column '$c'" ;; esac
+	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma))?)$ ]] ||
+		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random or +mprdma or without)"
 done
 [[ $ops =~ ^(write|send|write_imm)(,(write|send|write_imm))*$ ]] ||
 	die "-o: '$ops' is not a comma-separated list of write, send, write_imm"
@@ -111,7 +114,8 @@ run_unit()
 {
 	local u=$1 dir=$2 profs=$3 mod turns=
 
-	mod=(-s MODULE=rdma_rxe_eun -s "MODULE_PARAMS=ooo_mode=$u")
+	mod=(-s MODULE=rdma_rxe_eun
+	     -s "MODULE_PARAMS=ooo_mode=$(column_mode "$u") spray=$(column_spray "$u")")
 	[ "$u" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
 	if [ "$u" = all ]; then
 		# The boot loads rdma_rxe_eun; the first column's turn reloads.

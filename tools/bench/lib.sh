@@ -15,21 +15,57 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	elapsed_s goodput_MBps bytes server_checked_bytes data_pkts needed_pkts
 	pkts_per_needed ack_pkts acks_per_data rcvd_seq_err completer_retry_err
 	gbn_retry out_of_seq_request duplicate_request emem_peak_blocks
-	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held)
+	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held
+	link_pkts ooo_p99 path_pruned)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
-# profile_spec NAME: the netem arguments of tools/bench/profiles/NAME on
-# one line, comments dropped ("" for no impairment).
+# A profile (tools/bench/profiles/NAME) is netem's words, comments
+# dropped. Lines that start with "linkK:" are link K's alone on a bed of
+# several links (a bonded one: a multipath profile); the other lines are
+# every other link's.
+
+# profile_spec NAME [LINK]: the netem arguments of profile NAME on one
+# line ("" for no impairment): LINK's, or without LINK the whole profile
+# as it reads (the rows' netem column).
 profile_spec()
 {
-	local f=$BED_REPO/tools/bench/profiles/$1
+	local f=$BED_REPO/tools/bench/profiles/$1 link=${2-}
 
 	[ -f "$f" ] || { echo "no profile $f" >&2; return 1; }
-	sed -e 's/#.*//' "$f" | tr '\n' ' ' | sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//'
+	sed -e 's/#.*//' "$f" | awk -v link="$link" '
+		{ $1 = $1 }
+		$0 == "" { next }
+		link == "" { all = all (all == "" ? "" : "; ") $0; next }
+		$1 == "link" link ":" { $1 = ""; sub(/^ /, ""); mine = mine " " $0; next }
+		$1 ~ /^link[0-9]+:$/ { next }
+		{ rest = rest " " $0 }
+		END {
+			s = (link == "" ? all : (mine != "" ? mine : rest))
+			sub(/^ /, "", s); print s
+		}'
 }
 
-# apply_profile SPEC: netem SPEC on this guest's link (egress), or none.
-apply_profile() { bed_netem_set "$BED_NETDEV" "$1"; }
+# apply_profile NAME: netem of profile NAME on the egress of this guest's
+# links (every slave of a bonded bed, each its own line), or none for "".
+apply_profile()
+{
+	local nds l rc=0
+
+	if [ "${BED_BOND:-0}" != 1 ]; then
+		bed_netem_set "$BED_NETDEV" "$([ -z "$1" ] || profile_spec "$1" 0)"
+		return
+	fi
+	read -ra nds <<< "$BED_SLAVES"
+	for l in "${!nds[@]}"; do
+		bed_netem_set "${nds[$l]}" "$([ -z "$1" ] || profile_spec "$1" "$l")" || rc=1
+	done
+	return $rc
+}
+
+# column_mode COLUMN, column_spray COLUMN: the ooo_mode and the spray of
+# a column of rdma_rxe_eun: MODE or MODE+SPRAY (eunomia, eunomia+rr).
+column_mode() { echo "${1%%+*}"; }
+column_spray() { [[ $1 == *+* ]] && echo "${1#*+}" || echo off; }
 
 # counter deltas this guest contributes: "name=value ..."
 

@@ -50,7 +50,7 @@ xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
 xfer_secs=${BENCH_SECONDS:-0}
 csv=$BED_RESULTS/matrix.csv
 columns=${BENCH_COLUMNS//,/ }
-eun_params=$(sed -e 's/\(^\| \)ooo_mode=[a-z]*//g' -e 's/^ //' <<< "$BED_MODULE_PARAMS")
+eun_params=$(sed -e 's/\(^\| \)\(ooo_mode\|spray\)=[a-z]*//g' -e 's/^ //' <<< "$BED_MODULE_PARAMS")
 peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 # Counters kept per transfer (TAG.delta), from each side; most are summed
 # into the row (rxe_eun_* read 0 on stock: bed_counter_deltas -s; a name
@@ -58,16 +58,23 @@ peer_results=$BED_RUN/$(bed_peer_guest)/$BED_TEST
 counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_request
 	duplicate_request rxe_eun_gbn_retry rxe_eun_retx_timeout rxe_eun_retx_nack
 	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held
-	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held"
+	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held rxe_eun_path_pruned_late
+	rxe_eun_path_pruned_loss"
 
-# column: stock rdma_rxe, or rxe_eun and the mode its devices run.
+# column: stock rdma_rxe, or rxe_eun, the mode its devices run and, when
+# they spray, how (eun-eunomia+rr).
 column()
 {
+	local name spray
+
 	if [ "$BED_MODULE" = rdma_rxe ]; then
 		echo rdma_rxe
-	else
-		echo "eun-$(cat /sys/module/rdma_rxe_eun/parameters/ooo_mode)"
+		return
 	fi
+	name=eun-$(cat /sys/module/rdma_rxe_eun/parameters/ooo_mode)
+	spray=$(cat /sys/module/rdma_rxe_eun/parameters/spray)
+	[ "$spray" = off ] || name=$name+$spray
+	echo "$name"
 }
 
 active_mtu()
@@ -86,6 +93,10 @@ deltas()
 	bed_counter_deltas -s "$1" "$2" rxe_eun_emem_blocks_peak "$BED_DEV" > /dev/null
 	out="$out emem_peak=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_emem_blocks_peak" { v = $3 }
 		END { print v + 0 }' "$2")"
+	# Likewise the 99th percentile of the out-of-order degree (an upper
+	# bound: the top of its power-of-two bucket).
+	out="$out ooo_p99=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_ooo_degree_p99" { v = $3 }
+		END { print v }' "$2")"
 	echo "$out"
 }
 
@@ -97,14 +108,18 @@ transfer()
 	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$col-$1-$3-$4-$5
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
-	local ideal data acks length=(-n "$BED_ITERS")
+	local ideal data acks links length=(-n "$BED_ITERS")
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
 	bed_counters "$before"
+	bed_link_tx "$before.links"
 	EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
 		ev_run "$tag" '.*' -- -o "$op" -S "$size" "${length[@]}" --seed "$rep"
 	bed_counters "$after"
+	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
+	# Packets each link carried, this guest's egress: "a/b/c/d".
+	links=$(bed_link_tx_delta "$before.links" "$after.links" | tr ' ' '/')
 	echo "$mine" > "$BED_RESULTS/$tag.delta"
 	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
 	[ "$BED_ROLE" = server ] && echo "${cbytes:-?}" > "$BED_RESULTS/$tag.checked"
@@ -145,7 +160,10 @@ transfer()
 		[retx_reorder]=$(field "$mine" rxe_eun_retx_reorder)
 		[retx_spurious]=$(field "$mine" rxe_eun_retx_spurious)
 		[rx_ooo]=$(field "$theirs" rxe_eun_rx_ooo)
-		[wsync_held]=$(field "$theirs" rxe_eun_wsync_held))
+		[wsync_held]=$(field "$theirs" rxe_eun_wsync_held)
+		[link_pkts]=$links [ooo_p99]=$(field "$theirs" ooo_p99)
+		[path_pruned]=$(( $(field "$mine" rxe_eun_path_pruned_late) +
+			$(field "$mine" rxe_eun_path_pruned_loss) )))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ]; then
@@ -174,7 +192,7 @@ warm_up()
 # the last column's (BENCH_COLUMNS).
 use_column()
 {
-	local c=$1 prefix=eun l
+	local c=$1 prefix=eun l nds
 
 	if [ "$c" = rdma_rxe ]; then
 		export BED_MODULE=rdma_rxe BED_LINK_TYPE=rxe BED_MODULE_PARAMS=
@@ -183,10 +201,12 @@ use_column()
 		# Another ooo_mode is another load of the module.
 		bed_module_unload rdma_rxe_eun || return 1
 		export BED_MODULE=rdma_rxe_eun BED_LINK_TYPE=rxe_eun
-		export BED_MODULE_PARAMS="ooo_mode=$c${eun_params:+ $eun_params}"
+		export BED_MODULE_PARAMS="ooo_mode=$(column_mode "$c") spray=$(column_spray "$c")${eun_params:+ $eun_params}"
 	fi
+	# One device per netdev: per link, or the one on a bonded bed's bond0.
+	read -ra nds <<< "$BED_NETDEVS"
 	BED_DEVS=
-	for l in $(seq 0 $((BED_LINKS - 1))); do
+	for l in "${!nds[@]}"; do
 		BED_DEVS="$BED_DEVS $prefix$l"
 	done
 	export BED_DEVS=${BED_DEVS# } BED_DEV=${prefix}0
@@ -261,7 +281,7 @@ fi
 for r in $(seq 1 "$reps"); do
 	for p in $BED_PROFILES; do
 		spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
-		apply_profile "$spec"
+		apply_profile "$p"
 		check_err $? "tc netem '$spec' failed"
 		bed_barrier "profile-$p-$r" "$BED_TMO_STEP_S" || check_err 1 "peer did not apply profile $p"
 		if [ -n "$columns" ]; then

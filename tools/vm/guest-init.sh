@@ -88,7 +88,7 @@ netdev_by_mac()
 
 setup_links()
 {
-	local l mac nd addrs= peers= nds=
+	local l mac nd
 
 	# The kernel's default fq_codel drops packets that wait over 5 ms, and
 	# a TCG guest on a busy host stalls longer than that: an unimpaired
@@ -106,6 +106,20 @@ setup_links()
 	done
 	for l in $(seq 0 $((BED_LINKS - 1))); do
 		ip link set dev "bedtmp$l" name "eth$l" || return 1
+	done
+	if [ "${BED_BOND:-0}" = 1 ]; then
+		setup_bond
+	else
+		setup_separate
+	fi
+}
+
+# Each link on its own: ethL holds 10.77.L.x and gets a device of its own.
+setup_separate()
+{
+	local l addrs= peers= nds=
+
+	for l in $(seq 0 $((BED_LINKS - 1))); do
 		ip addr add "10.77.$l.$self/24" dev "eth$l" || return 1
 		ip link set dev "eth$l" up || return 1
 		addrs="$addrs 10.77.$l.$self"
@@ -114,17 +128,65 @@ setup_links()
 	done
 	export BED_ADDRS=${addrs# } BED_PEERS=${peers# } BED_NETDEVS=${nds# }
 	export BED_ADDR=10.77.0.$self BED_PEER=10.77.0.$peer BED_SERVER=10.77.0.1
-	export BED_NETDEV=eth0
+	export BED_NETDEV=eth0 BED_SLAVES=
+}
+
+# All links under one netdev, as the paths of an ECMP group: balance-xor
+# sends each frame on the link a hash of its addresses and ports picks
+# (layer3+4), so one UDP flow keeps to one link and a sender spreads its
+# packets only by varying the source port. The slaves hold no address:
+# the bond's one address (10.77.9.x) is the guest's, and rxe's device sits
+# on the bond (a slave hands what it receives up to the bond).
+setup_bond()
+{
+	local l policy slaves=''
+
+	modprobe bonding max_bonds=0 || return 1
+	ip link add bond0 type bond mode balance-xor xmit_hash_policy layer3+4 \
+		miimon 100 || return 1
+	for l in $(seq 0 $((BED_LINKS - 1))); do
+		# Only a link that is down may join a bond.
+		ip link set dev "eth$l" down || return 1
+		ip link set dev "eth$l" master bond0 || return 1
+		slaves="$slaves eth$l"
+	done
+	ip addr add "10.77.9.$self/24" dev bond0 || return 1
+	ip link set dev bond0 up || return 1
+	export BED_ADDR=10.77.9.$self BED_PEER=10.77.9.$peer BED_SERVER=10.77.9.1
+	export BED_ADDRS=$BED_ADDR BED_PEERS=$BED_PEER
+	export BED_NETDEV=bond0 BED_NETDEVS=bond0 BED_SLAVES=${slaves# }
+	read -r policy 2>/dev/null < /sys/class/net/bond0/bonding/xmit_hash_policy
+	log "bond0 over $BED_SLAVES, xmit_hash_policy ${policy:-unreadable}"
+}
+
+# slave_up ETH: the bond's link monitor sees ETH up, so the hash uses it.
+# shellcheck disable=SC2317 # called through busywait
+slave_up()
+{
+	local st
+
+	read -r st 2>/dev/null < /sys/class/net/"$1"/bonding_slave/mii_status &&
+		[ "$st" = up ]
 }
 
 check_links()
 {
-	local p rc=0 ping=(ping)
+	local p nd rc=0 ping=(ping)
 
 	command -v ping >/dev/null || ping=(busybox ping)
+	# A slave the bond counts as down takes no flow: the others carry its
+	# share, and a test of the spread would read a dead link.
+	for nd in $BED_SLAVES; do
+		if busywait 5000 slave_up "$nd"; then
+			log "bond0: $nd up"
+		else
+			log "bond0: $nd is not up in the bond"
+			rc=1
+		fi
+	done
 	for p in $BED_PEERS; do
 		if busywait 20000 "${ping[@]}" -c 1 -W 1 -q "$p" >/dev/null; then
-			log "link to $p up"
+			log "link to $p up${BED_SLAVES:+ (bond0)}"
 		else
 			log "link to $p: no answer to ping"
 			rc=1
@@ -161,6 +223,7 @@ snapshot()
 	local tag=$1 dir=$2
 
 	tc -s qdisc show > "$dir/tc-$tag.txt" 2>&1
+	bed_link_tx "$dir/link-tx-$tag.txt"
 	bed_counters "$dir/counters-$tag.txt"
 	rdma statistic show > "$dir/rdma-stat-$tag.txt" 2>&1
 }
@@ -215,7 +278,7 @@ main()
 	export BED_SYNC=$run/sync/runner
 	setup_links || { progress "FATAL: link setup failed"; return 1; }
 	bed_barrier boot "$BED_BOOT_TIMEOUT" || { progress "FATAL: no peer"; return 1; }
-	check_links || progress "WARN: a link does not answer ping"
+	check_links || progress "WARN: a link is down or does not answer ping"
 	apply_netem || { progress "FATAL: netem"; return 1; }
 
 	if bed_setup > "$gdir/setup.log" 2>&1; then

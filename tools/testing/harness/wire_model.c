@@ -25,7 +25,8 @@ int wire_model_ext(const u8 *b, size_t len)
 
 	if (len < 16)
 		return -EMSGSIZE;
-	if (b[0] >> 6 != 1 || (b[0] & 0x38) || b[4])
+	/* b[4], the sender's virtual path, takes any value. */
+	if (b[0] >> 6 != 1 || (b[0] & 0x38))
 		return -EPROTO;
 	fl = b[0] & 7;
 	idx = be(b + 5, 3);
@@ -51,15 +52,16 @@ int wire_model_ack(const u8 *b, size_t len)
 {
 	u32 kind, reason, words, epsn, npsn, dpsn, dup;
 
-	if (len < 12)
+	/* b[12] (path) and b[13..15] (late) take any value. */
+	if (len < 16)
 		return -EMSGSIZE;
 	if (b[0] >> 6 != 1 || (b[0] & 0x38) || (b[0] & 3) == 3)
 		return -EPROTO;
 	words = b[5];
 	if (words > 4)
 		return -ERANGE;
-	if (len != 12 + 8 * words)
-		return len < 12 + 8 * words ? -EMSGSIZE : -EBADMSG;
+	if (len != 16 + 8 * words)
+		return len < 16 + 8 * words ? -EMSGSIZE : -EBADMSG;
 	kind = b[0] & 3;
 	dup = b[0] & 4;
 	reason = b[1];

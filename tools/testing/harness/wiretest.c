@@ -5,8 +5,9 @@
  *   wiretest [-s seed] [-n rounds]
  *
  * Each round builds a random valid EUNH (a random message cut at a random
- * MTU) and a random EUN_ACK (SACK bits set through eun_sack_set() and
- * mirrored in a plain bool array, epsn often just below the 2^24 wrap),
+ * MTU, any path byte) and a random EUN_ACK (SACK bits set through
+ * eun_sack_set() and mirrored in a plain bool array, epsn often just below
+ * the 2^24 wrap, any path, late often at its 24-bit ends),
  * checks pack -> parse is the identity and the SACK helpers agree with the
  * array, then mutates the packed bytes (bit flips, byte stores, 3-byte
  * splices, cuts, extensions) and checks every parse answer against the model, and that an
@@ -59,6 +60,7 @@ static void random_ext(struct rng *r, struct eun_ext_hdr *h)
 	h->pkt_index = rng_pct(r, 20) ? npkts - 1 : rng_below(r, npkts);
 	h->offset = h->pkt_index * mtu;
 	h->msg_seq = random_psn(r);
+	h->path = (u8)rng_next(r);
 	h->flags = (h->pkt_index == 0 ? EUN_EXT_F_FIRST : 0) |
 		   (h->pkt_index == npkts - 1 ? EUN_EXT_F_LAST : 0);
 	if ((h->flags & EUN_EXT_F_LAST) && rng_pct(r, 50)) {
@@ -70,8 +72,9 @@ static void random_ext(struct rng *r, struct eun_ext_hdr *h)
 static bool ext_same(const struct eun_ext_hdr *a, const struct eun_ext_hdr *b)
 {
 	return a->flags == b->flags && a->msg_seq == b->msg_seq &&
-	       a->pkt_index == b->pkt_index && a->offset == b->offset &&
-	       a->msg_len == b->msg_len && a->imm == b->imm;
+	       a->path == b->path && a->pkt_index == b->pkt_index &&
+	       a->offset == b->offset && a->msg_len == b->msg_len &&
+	       a->imm == b->imm;
 }
 
 static bool ack_same(const struct eun_ack_info *a, const struct eun_ack_info *b)
@@ -80,7 +83,8 @@ static bool ack_same(const struct eun_ack_info *a, const struct eun_ack_info *b)
 	       a->epsn == b->epsn && a->nack_psn == b->nack_psn &&
 	       a->dup_psn == b->dup_psn && a->dup == b->dup &&
 	       a->sack_words == b->sack_words &&
-	       !memcmp(a->sack, b->sack, sizeof(a->sack));
+	       !memcmp(a->sack, b->sack, sizeof(a->sack)) &&
+	       a->path == b->path && a->late == b->late;
 }
 
 /*
@@ -180,6 +184,21 @@ static u32 model_words(const bool *model)
 	return 0;
 }
 
+/* How late a packet was: mostly small, often at the 24-bit ends. */
+static u32 random_late(struct rng *r)
+{
+	switch (rng_below(r, 4)) {
+	case 0:
+		return 0;
+	case 1:
+		return EUN_ACK_LATE_MAX - rng_below(r, 2);
+	case 2:
+		return rng_below(r, 64);
+	default:
+		return rng_below(r, EUN_ACK_LATE_MAX + 1);
+	}
+}
+
 static int random_ack(struct rng *r, struct eun_ack_info *a)
 {
 	bool model[EUN_SACK_MAX_BITS];
@@ -207,6 +226,26 @@ static int random_ack(struct rng *r, struct eun_ack_info *a)
 		a->dup = true;
 		a->dup_psn = eun_psn_add(a->epsn, 1 + rng_below(r, EUN_PSN_MASK));
 	}
+	a->path = (u8)rng_next(r);
+	a->late = random_late(r);
+	return 0;
+}
+
+/* A late past 24 bits cannot go on the wire: pack refuses, writes nothing. */
+static int ack_late_refused(struct rng *r, const struct eun_ack_info *good)
+{
+	struct eun_ack_info a = *good;
+	u8 buf[EUN_ACK_MAX_LEN], before[EUN_ACK_MAX_LEN];
+
+	a.late = EUN_ACK_LATE_MAX + 1 + rng_below(r, 1U << 31);
+	memset(buf, 0x5a, sizeof(buf));
+	memcpy(before, buf, sizeof(buf));
+	if (eun_ack_pack(&a, buf, sizeof(buf)) != -EINVAL ||
+	    memcmp(buf, before, sizeof(buf))) {
+		snprintf(errbuf, sizeof(errbuf),
+			 "EUN_ACK late %#x: pack did not refuse it cleanly", a.late);
+		return -1;
+	}
 	return 0;
 }
 
@@ -222,10 +261,12 @@ static int ack_round(struct rng *r)
 	if (n != (int)eun_ack_len(&a) || wire_model_ack(buf, n) != n ||
 	    eun_ack_parse(buf, n, &back) != n || !ack_same(&a, &back)) {
 		snprintf(errbuf, sizeof(errbuf),
-			 "EUN_ACK round trip: kind %d reason %d epsn %#x words %u: pack %d",
-			 a.kind, a.reason, a.epsn, a.sack_words, n);
+			 "EUN_ACK round trip: kind %d reason %d epsn %#x words %u path %#x late %#x: pack %d",
+			 a.kind, a.reason, a.epsn, a.sack_words, a.path, a.late, n);
 		return -1;
 	}
+	if (rng_pct(r, 5) && ack_late_refused(r, &a))
+		return -1;
 	return mutate(r, buf, n, EUN_ACK_MAX_LEN + 8, true);
 }
 

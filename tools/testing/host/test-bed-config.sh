@@ -59,6 +59,17 @@ refuse "links 0" "LINKS: '0' is not 1..4" "$base
 LINKS=0"
 refuse "links 5" "LINKS: '5' is not 1..4" "$base
 LINKS=5"
+refuse "bond of one link" "BOND=1 needs LINKS >= 2, not 1" "$base
+LINKS=1
+BOND=1"
+refuse "bond of the default one link" "BOND=1 needs LINKS >= 2" "$base
+BOND=1"
+refuse "bond value 2" "BOND: '2' is neither 0" "$base
+LINKS=4
+BOND=2"
+refuse "bond value empty" "BOND: '' is neither 0" "$base
+LINKS=2
+BOND="
 refuse "netem on a missing link" "NETEM_B1: there are only 1 link" "$base
 NETEM_B1=delay 1ms"
 refuse "netem shell characters" "bad characters" "$base
@@ -121,6 +132,23 @@ accept "defaults" "^export BED_LINKS=1$" "$base"
 accept "eun module" "^export BED_DEVS=eun0\\\\ eun1$" "$base
 MODULE=rdma_rxe_eun
 LINKS=2"
+accept "no bond by default" "^export BED_BOND=0$" "$base
+LINKS=2"
+accept "bond over four links" "^export BED_BOND=1$" "$base
+LINKS=4
+BOND=1"
+accept "bond: one device" "^export BED_DEVS=eun0$" "$base
+MODULE=rdma_rxe_eun
+LINKS=4
+BOND=1"
+accept "bond: the device" "^export BED_DEV=rxe0$" "$base
+LINKS=2
+BOND=1"
+accept "bond: netem per link" "^NETEM_A=\\( '' '' '' loss\\\\ 1% \\)$" "$base
+LINKS=4
+BOND=1
+NETEM_A3=loss 1%"
+accept "bond override" "^export BED_BOND=1$" "$base" -s LINKS=3 -s BOND=1
 accept "per-guest netem" "^NETEM_B=\\( '' delay\\\\ 5ms \\)$" "$base
 LINKS=2
 NETEM_B1=delay 5ms"

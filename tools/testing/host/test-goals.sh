@@ -25,7 +25,8 @@ row()
 		[acks_per_data]=0.5 [rcvd_seq_err]=0 [completer_retry_err]=0
 		[gbn_retry]=$7 [out_of_seq_request]=0 [duplicate_request]=0
 		[emem_peak_blocks]=$8 [retx_timeout]=$9 [retx_nack]=${10}
-		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0)
+		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0
+		[link_pkts]= [ooo_p99]= [path_pruned]=0)
 
 	csv_row BENCH_MATRIX_FIELDS r
 }

@@ -20,21 +20,31 @@
 #include "eun_rx.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_path.h"
 
 /**
  * eun_qp_init() - choose a new QP's ordering mode and set up its state
  * @rxe: the device
  * @qp: the QP, with its queues created
  *
- * RC QPs of a device in a tracking mode track. One that cannot (a shared
- * receive queue, a failed allocation) runs go-back-N and is counted.
+ * RC QPs of a device that sprays get their virtual paths, in any mode (a
+ * go-back-N QP sprayed shows what reordering costs it). RC QPs of a
+ * device in a tracking mode track. One that cannot (a shared receive
+ * queue, a failed allocation) runs go-back-N and is counted; one whose
+ * paths could not be allocated keeps one port.
  */
 void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
 {
 	enum eun_qp_mode mode = eun_dev_mode(rxe);
 
 	qp->eun.mode = EUN_QP_GO_BACK_N;
-	if (mode == EUN_QP_GO_BACK_N || qp_type(qp) != IB_QPT_RC)
+	qp->eun.paths.path = NULL;
+	qp->eun.tx.path_of = NULL;
+	if (qp_type(qp) != IB_QPT_RC)
+		return;
+	if (eun_tx_path_setup(rxe, qp))
+		rxe_dbg_qp(qp, "no memory for its virtual paths: one port\n");
+	if (mode == EUN_QP_GO_BACK_N)
 		return;
 	if (eun_qp_setup(rxe, qp)) {
 		eun_counter_inc(rxe, EUN_CNT_QP_FALLBACK);
@@ -48,6 +58,7 @@ void eun_qp_cleanup(struct rxe_qp *qp)
 {
 	if (eun_qp_tracks(qp))
 		eun_qp_teardown(qp);
+	eun_tx_path_teardown(qp);
 }
 
 /* The QP moved to RESET; its tasks are stopped and drained. */
@@ -55,6 +66,7 @@ void eun_qp_reset(struct rxe_qp *qp)
 {
 	if (eun_qp_tracks(qp))
 		eun_qp_forget(qp);
+	eun_tx_path_restart(qp);
 }
 
 /* The QP moved to the error state, under rxe's qp->state_lock. */

@@ -47,6 +47,8 @@ bool eun_req_retry(struct rxe_qp *qp);
 
 void eun_post_send_kick(struct rxe_qp *qp);
 
+u16 eun_udp_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt);
+
 void eun_rcv_unknown_opcode(struct rxe_dev *rxe);
 void eun_rcv_drop(struct rxe_dev *rxe);
 

@@ -18,7 +18,9 @@
 #include <linux/timer.h>
 
 #include "eun/eun_bitmap.h"
+#include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
+#include "eun/eun_path.h"
 #include "eun/eun_wsync_pool.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_reorder_window.h"
@@ -67,6 +69,10 @@ enum eun_counter {
 	EUN_CNT_RW_WIDENED,	/* reorder window widened by a spurious resend */
 	EUN_CNT_RW_PROBES,	/* ACK drought: only the lowest PSN due resent */
 	EUN_CNT_RW_HELD,	/* PSNs due held while a resend was unanswered */
+	EUN_CNT_PATH_PRUNED_LATE,	/* spray=mprdma: path replaced, late */
+	EUN_CNT_PATH_PRUNED_LOSS,	/* ... replaced, lossy */
+	EUN_CNT_PATH_PROBES,	/* ... packet sent on a probed path */
+	EUN_CNT_PATH_ADOPTED,	/* ... probed path took the worst one's place */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -76,6 +82,8 @@ enum eun_counter {
 	EUN_CNT_BM_MERGES,
 	EUN_CNT_WSYNC_IN_USE,
 	EUN_CNT_WSYNC_PEAK,
+	EUN_CNT_OOO_DEGREE_P99,	/* 99th percentile of the ooo degree (bound) */
+	EUN_CNT_OOO_DEGREE_MAX,	/* the largest ooo degree seen */
 	EUN_NUM_COUNTERS
 };
 
@@ -118,6 +126,11 @@ enum eun_write_sync {
  * @max_inflight: unacknowledged PSNs a QP may have in flight
  * @write_sync: when the last packet of a WRITE may be placed
  * @wsync_slots: held last packets a device can keep (write_sync=receiver)
+ * @spray: &enum eun_spray of the device's RC QPs
+ * @paths: virtual paths per RC QP when spraying
+ * @spray_seed: seed of the path choice, 0 for one drawn per QP
+ * @mprdma_delta: lateness (PSNs) past which spray=mprdma replaces a path
+ * @mprdma_probe: one packet in this many probes a new path (mprdma)
  */
 struct eun_params {
 	enum eun_qp_mode mode;
@@ -129,6 +142,11 @@ struct eun_params {
 	u32 max_inflight;
 	enum eun_write_sync write_sync;
 	u32 wsync_slots;
+	enum eun_spray spray;
+	u32 paths;
+	u64 spray_seed;
+	u32 mprdma_delta;
+	u32 mprdma_probe;
 };
 
 /**
@@ -145,6 +163,9 @@ struct eun_params {
  * @bm: the reorder bitmaps of the device's QPs, kept in @mc
  * @wsync_pool: held last packets of WRITEs (write_sync=receiver)
  * @wsync_mr: the target MR of each slot of @wsync_pool, referenced while held
+ * @ooo_degree: out-of-order degree of every data packet the device's
+ *	tracking QPs placed, buckets of &struct eun_hist (lock-free)
+ * @ooo_degree_max: the largest of them
  */
 struct eun_dev {
 	atomic64_t counters[EUN_NUM_EVENT_COUNTERS];
@@ -170,6 +191,9 @@ struct eun_dev {
 	struct eun_bm bm;
 	struct eun_wsync_pool wsync_pool;
 	struct rxe_mr **wsync_mr;
+
+	atomic64_t ooo_degree[EUN_HIST_BUCKETS];
+	atomic_t ooo_degree_max;
 };
 
 /**
@@ -191,6 +215,13 @@ struct eun_dev {
  * @wsync_first: the earliest last PSN among them while @wsync_held; may
  *	be early (a held packet given back), never late; under the device
  *	lock
+ * @max_psn: the highest PSN placed since @epsn was set at open
+ * @echo_path: path byte of the packet the next acknowledgment reports
+ *	on (of those placed since the last one, the one that came latest),
+ *	or %EUN_PATH_WIRE_NONE
+ * @echo_late: how many higher PSNs had arrived before that packet
+ * @ooo_degree: out-of-order degree (distance from @epsn) of each packet
+ *	placed
  */
 struct eun_rx {
 	u32 conn;
@@ -204,6 +235,10 @@ struct eun_rx {
 	struct eun_holdq hq;
 	u32 wsync_held;
 	u32 wsync_first;
+	u32 max_psn;
+	u8 echo_path;
+	u32 echo_late;
+	struct eun_hist ooo_degree;
 };
 
 /**
@@ -239,6 +274,8 @@ struct eun_tx_wqe {
  * @rack_timer: fires when the reorder window of a PSN runs out (set up,
  *	armed and stopped by eun_tx_loss.c only)
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
+ * @path_of: path byte of the latest transmission of each PSN, indexed as
+ *	the scoreboard's ring (NULL when the QP does not spray)
  */
 struct eun_tx {
 	bool open;
@@ -251,6 +288,7 @@ struct eun_tx {
 	struct eun_rw rw;
 	struct timer_list rack_timer;
 	u32 wsync_psn;
+	u8 *path_of;
 };
 
 /**
@@ -258,11 +296,16 @@ struct eun_tx {
  * @mode: ordering mode, fixed when the QP is created
  * @rx: receive side (tracking modes only)
  * @tx: send side (tracking modes only)
+ * @paths: virtual paths of the request packets (any mode; @paths.path is
+ *	NULL when the QP does not spray); the send task's only
+ * @path_last: index of the path rxe_prepare() last took for a request
  */
 struct eun_qp {
 	enum eun_qp_mode mode;
 	struct eun_rx rx;
 	struct eun_tx tx;
+	struct eun_paths paths;
+	u32 path_last;
 };
 
 #endif /* EUN_STATE_H */

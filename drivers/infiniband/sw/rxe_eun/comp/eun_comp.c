@@ -22,6 +22,7 @@
 #include "eun_counters.h"
 #include "eun_comp.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_path.h"
 
 static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
 {
@@ -44,6 +45,7 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 		return -EINVAL;
 	}
 	eun_rw_update(&tx->rw, &tx->sb, &res, now);
+	eun_tx_path_echo(qp, a->path, a->late);
 	for (i = 0; i < res.spurious; i++)
 		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
 	if (a->dup && eun_sb_dup(&tx->sb, a->dup_psn) == 1) {

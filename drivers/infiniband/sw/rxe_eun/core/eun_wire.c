@@ -32,6 +32,9 @@
  *   bits 7-6  version (1)
  *   bits 5-3  reserved, zero
  *   bits 2-0  EUNH: IMM LAST FIRST    EUN_ACK: DUP, kind (2 bits)
+ *
+ * The path byte of EUNH and the path and late fields of EUN_ACK take any
+ * value (late any 24-bit one), so they keep the round trip exact too.
  */
 
 #define EUN_WIRE_VER_MASK	GENMASK(7, 6)
@@ -44,12 +47,13 @@ static_assert(EUN_EXT_F_ALL == EUN_EXT_FLAGS_MASK, "EUNH flags fill bits 2-0");
 static_assert(EUN_ACK_KIND_COUNT <= 4 && EUN_ACK_KIND_MASK == 3, "kind fits 2 bits");
 static_assert(EUN_SACK_MAX_WORDS <= 0xff, "word count fits one byte");
 static_assert(EUN_SACK_MAX_BITS < EUN_PSN_HALF, "SACK far below PSN wrap");
+static_assert(GENMASK(23, 0) == EUN_ACK_LATE_MAX, "late fills 24 bits");
 
 /* EUNH byte offsets. */
 enum {
 	EUN_EXT_O_VFLAGS = 0,
 	EUN_EXT_O_MSG_SEQ = 1,		/* 24 bits */
-	EUN_EXT_O_RSVD = 4,		/* one zero byte */
+	EUN_EXT_O_PATH = 4,		/* opaque to the codec */
 	EUN_EXT_O_PKT_INDEX = 5,	/* 24 bits */
 	EUN_EXT_O_OFFSET = 8,
 	EUN_EXT_O_MSG_LEN = 12,
@@ -64,8 +68,12 @@ enum {
 	EUN_ACK_O_NWORDS = 5,
 	EUN_ACK_O_NACK_PSN = 6,		/* 24 bits */
 	EUN_ACK_O_DUP_PSN = 9,		/* 24 bits */
+	EUN_ACK_O_PATH = 12,
+	EUN_ACK_O_LATE = 13,		/* 24 bits */
 	EUN_ACK_O_SACK = EUN_ACK_FIXED_LEN,
 };
+
+static_assert(EUN_ACK_O_LATE + 3 == EUN_ACK_FIXED_LEN, "SACK words follow late");
 
 static void put_be24(u8 *p, u32 v)
 {
@@ -174,7 +182,7 @@ int eun_ext_pack(const struct eun_ext_hdr *h, void *buf, size_t len)
 		return -EMSGSIZE;
 	p[EUN_EXT_O_VFLAGS] = eun_wire_first_byte(h->flags);
 	put_be24(p + EUN_EXT_O_MSG_SEQ, h->msg_seq);
-	p[EUN_EXT_O_RSVD] = 0;
+	p[EUN_EXT_O_PATH] = h->path;
 	put_be24(p + EUN_EXT_O_PKT_INDEX, h->pkt_index);
 	put_be32(p + EUN_EXT_O_OFFSET, h->offset);
 	put_be32(p + EUN_EXT_O_MSG_LEN, h->msg_len);
@@ -194,10 +202,9 @@ int eun_ext_parse(const void *buf, size_t len, struct eun_ext_hdr *h)
 	err = eun_wire_check_first_byte(p[EUN_EXT_O_VFLAGS]);
 	if (err)
 		return err;
-	if (p[EUN_EXT_O_RSVD])
-		return -EPROTO;
 	t.flags = FIELD_GET(EUN_EXT_FLAGS_MASK, p[EUN_EXT_O_VFLAGS]);
 	t.msg_seq = get_be24(p + EUN_EXT_O_MSG_SEQ);
+	t.path = p[EUN_EXT_O_PATH];
 	t.pkt_index = get_be24(p + EUN_EXT_O_PKT_INDEX);
 	t.offset = get_be32(p + EUN_EXT_O_OFFSET);
 	t.msg_len = get_be32(p + EUN_EXT_O_MSG_LEN);
@@ -266,7 +273,7 @@ static bool eun_ack_representable(const struct eun_ack_info *a)
 	    a->sack_words > EUN_SACK_MAX_WORDS)
 		return false;
 	if (!eun_psn_valid(a->epsn) || !eun_psn_valid(a->nack_psn) ||
-	    !eun_psn_valid(a->dup_psn))
+	    !eun_psn_valid(a->dup_psn) || a->late > EUN_ACK_LATE_MAX)
 		return false;
 	for (i = a->sack_words; i < EUN_SACK_MAX_WORDS; i++)
 		if (a->sack[i])
@@ -292,6 +299,8 @@ int eun_ack_pack(const struct eun_ack_info *a, void *buf, size_t len)
 	p[EUN_ACK_O_NWORDS] = a->sack_words;
 	put_be24(p + EUN_ACK_O_NACK_PSN, a->nack_psn);
 	put_be24(p + EUN_ACK_O_DUP_PSN, a->dup_psn);
+	p[EUN_ACK_O_PATH] = a->path;
+	put_be24(p + EUN_ACK_O_LATE, a->late);
 	for (i = 0; i < a->sack_words; i++)
 		put_be64(p + EUN_ACK_O_SACK + i * sizeof(u64), a->sack[i]);
 	return need;
@@ -340,6 +349,8 @@ int eun_ack_parse(const void *buf, size_t len, struct eun_ack_info *a)
 	t.sack_words = nwords;
 	t.nack_psn = get_be24(p + EUN_ACK_O_NACK_PSN);
 	t.dup_psn = get_be24(p + EUN_ACK_O_DUP_PSN);
+	t.path = p[EUN_ACK_O_PATH];
+	t.late = get_be24(p + EUN_ACK_O_LATE);
 	for (i = 0; i < nwords; i++)
 		t.sack[i] = get_be64(p + EUN_ACK_O_SACK + i * sizeof(u64));
 	err = eun_ack_check(&t);

@@ -40,6 +40,10 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_RW_WIDENED].name	= "rxe_eun_rw_widened",
 	[EUN_CNT_RW_PROBES].name	= "rxe_eun_rw_probes",
 	[EUN_CNT_RW_HELD].name		= "rxe_eun_rw_held",
+	[EUN_CNT_PATH_PRUNED_LATE].name	= "rxe_eun_path_pruned_late",
+	[EUN_CNT_PATH_PRUNED_LOSS].name	= "rxe_eun_path_pruned_loss",
+	[EUN_CNT_PATH_PROBES].name	= "rxe_eun_path_probes",
+	[EUN_CNT_PATH_ADOPTED].name	= "rxe_eun_path_adopted",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",
@@ -47,6 +51,8 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_BM_MERGES].name	= "rxe_eun_bitmap_merges",
 	[EUN_CNT_WSYNC_IN_USE].name	= "rxe_eun_wsync_slots_in_use",
 	[EUN_CNT_WSYNC_PEAK].name	= "rxe_eun_wsync_slots_peak",
+	[EUN_CNT_OOO_DEGREE_P99].name	= "rxe_eun_ooo_degree_p99",
+	[EUN_CNT_OOO_DEGREE_MAX].name	= "rxe_eun_ooo_degree_max",
 };
 
 /*

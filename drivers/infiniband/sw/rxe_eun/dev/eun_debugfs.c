@@ -28,7 +28,9 @@
 #include <linux/slab.h>
 
 #include "rxe.h"
+#include "eun/eun_path.h"
 #include "eun_debugfs.h"
+#include "eun_debugfs_paths.h"
 #include "eun_params.h"
 
 /*
@@ -55,6 +57,11 @@ static int eun_params_show(struct seq_file *s, void *unused)
 	seq_printf(s, "max_inflight %u\n", p->max_inflight);
 	seq_printf(s, "write_sync %s\n", eun_wsync_name(p->write_sync));
 	seq_printf(s, "wsync_slots %u\n", p->wsync_slots);
+	seq_printf(s, "spray %s\n", eun_spray_name(p->spray));
+	seq_printf(s, "paths %u\n", p->paths);
+	seq_printf(s, "spray_seed %llu\n", p->spray_seed);
+	seq_printf(s, "mprdma_delta %u\n", p->mprdma_delta);
+	seq_printf(s, "mprdma_probe %u\n", p->mprdma_probe);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(eun_params);
@@ -193,6 +200,7 @@ static void eun_qp_show_rx(struct seq_file *s, struct rxe_dev *rxe,
 	seq_printf(s, "holdq cap %u head_seq %u held %u peak %u completed %llu\n",
 		   rx->hq.cap, eun_peek(rx->hq.head_seq), eun_peek(hs->held),
 		   eun_peek(hs->peak), eun_peek(hs->completed));
+	eun_debugfs_show_ooo_degree(s, &rx->ooo_degree);
 }
 
 /* Send side, copied without a lock (see the top of the file). */
@@ -282,6 +290,7 @@ static int eun_qp_show(struct seq_file *s, void *unused)
 		eun_qp_show_rx(s, rxe, qp);
 		eun_qp_show_tx(s, qp);
 	}
+	eun_debugfs_show_paths(s, qp);
 	rxe_put(qp);
 	return 0;
 }

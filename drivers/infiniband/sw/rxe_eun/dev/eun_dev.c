@@ -147,6 +147,36 @@ static void eun_dev_mc_stats(struct eun_dev *ed, struct eun_mc_stats *st,
 	spin_unlock_irqrestore(&ed->lock, flags);
 }
 
+/* A snapshot of the device's out-of-order degrees, as a histogram. */
+static void eun_dev_ooo_degree(struct eun_dev *ed, struct eun_hist *h)
+{
+	unsigned int b;
+
+	for (b = 0; b < EUN_HIST_BUCKETS; b++) {
+		h->bucket[b] = atomic64_read(&ed->ooo_degree[b]);
+		h->count += h->bucket[b];
+	}
+	h->max = atomic_read(&ed->ooo_degree_max);
+}
+
+/**
+ * eun_dev_note_ooo_degree() - count a placed packet's out-of-order degree
+ * @rxe: the device
+ * @degree: how far from the expected PSN the packet landed
+ *
+ * Lock-free: the receive tasks of all the device's QPs call it.
+ */
+void eun_dev_note_ooo_degree(struct rxe_dev *rxe, u32 degree)
+{
+	struct eun_dev *ed = &rxe->eun;
+	int max = atomic_read(&ed->ooo_degree_max);
+
+	atomic64_inc(&ed->ooo_degree[eun_hist_bucket_of(degree)]);
+	while ((int)degree > max &&
+	       !atomic_try_cmpxchg(&ed->ooo_degree_max, &max, degree))
+		;
+}
+
 /**
  * eun_dev_get_hw_stats() - fill in the rxe_eun counters of hw_counters
  * @rxe: the device
@@ -162,6 +192,7 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	struct eun_mc_stats mc = {};
 	struct eun_bm_stats bm = {};
 	struct eun_wsync_pool_stats wsp = {};
+	struct eun_hist ooo = {};
 	unsigned int i;
 
 	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
@@ -176,6 +207,9 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	value[EUN_CNT_BM_MERGES] = bm.merges;
 	value[EUN_CNT_WSYNC_IN_USE] = wsp.in_use;
 	value[EUN_CNT_WSYNC_PEAK] = wsp.peak;
+	eun_dev_ooo_degree(&rxe->eun, &ooo);
+	value[EUN_CNT_OOO_DEGREE_P99] = eun_hist_quantile(&ooo, 990);
+	value[EUN_CNT_OOO_DEGREE_MAX] = ooo.max;
 
 	return first + EUN_NUM_COUNTERS;
 }
@@ -190,6 +224,18 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 enum eun_qp_mode eun_dev_mode(struct rxe_dev *rxe)
 {
 	return rxe->eun.ready ? rxe->eun.params.mode : EUN_QP_GO_BACK_N;
+}
+
+/**
+ * eun_dev_params() - the parameters @rxe was created with
+ * @rxe: the device
+ *
+ * Return: the device's parameters; NULL when its rxe_eun state could not
+ * be set up.
+ */
+const struct eun_params *eun_dev_params(struct rxe_dev *rxe)
+{
+	return rxe->eun.ready ? &rxe->eun.params : NULL;
 }
 
 /**

@@ -30,6 +30,12 @@
  * (Documentation/bitmap.rst).
  */
 #define EUN_DEF_HD_BLOCK_BITS	64
+/*
+ * Eight paths: a block of 8 consecutive ports covers four links evenly
+ * under a hash that drops the port's lowest bit (Linux bonding's
+ * layer3+4), and spreads well under any other.
+ */
+#define EUN_DEF_PATHS		8
 
 void eun_params_get(struct eun_params *p);
 const char *eun_mode_name(enum eun_qp_mode mode);

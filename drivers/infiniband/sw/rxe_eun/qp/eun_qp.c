@@ -17,6 +17,7 @@
 #include "eun_qp.h"
 #include "eun_rx_wsync.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_path.h"
 
 /* Window of messages the completion hold queue can track. */
 static u32 eun_qp_hq_cap(struct rxe_qp *qp)
@@ -46,6 +47,7 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 	if (conn < 0)
 		return conn;
 	eq->rx.conn = conn;
+	eq->rx.echo_path = EUN_PATH_WIRE_NONE;
 
 	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
 	if (err)
@@ -59,11 +61,17 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 		err = -ENOMEM;
 		goto err_wqe;
 	}
+	err = eun_tx_path_ring_init(qp, eq->tx.sb.capacity);
+	if (err)
+		goto err_path;
 	eun_rw_init(&eq->tx.rw);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
 	eun_tx_loss_init(qp);
 	return 0;
 
+err_path:
+	kfree(eq->tx.wqe);
+	eq->tx.wqe = NULL;
 err_wqe:
 	eun_sb_destroy(&eq->tx.sb);
 err_sb:
@@ -124,6 +132,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 
 	eq->rx.started = false;
 	eq->rx.stock_psn = false;
+	eq->rx.ooo_degree = (struct eun_hist) {};
 
 	eq->tx.open = false;
 	eq->tx.stock_out = false;

@@ -15,9 +15,13 @@
 #include "rxe.h"
 #include "rxe_queue.h"
 #include "eun/eun_bitmap.h"
+#include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
+#include "eun/eun_path.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
+#include "eun_dev.h"
+#include "eun_trace.h"
 #include "eun_opcode.h"
 #include "eun_rx.h"
 #include "eun_rx_ack.h"
@@ -49,8 +53,10 @@ static int eun_rx_open_at(struct rxe_qp *qp, u32 psn)
 		eun_bm_close(&ed->bm, rx->conn);
 	err = eun_bm_open(&ed->bm, rx->conn, psn);
 	rx->open = !err;
-	if (!err)
+	if (!err) {
 		rx->epsn = psn;
+		rx->max_psn = eun_psn_add(psn, EUN_PSN_MASK);
+	}
 	return err;
 }
 
@@ -70,6 +76,7 @@ static int eun_rx_sync(struct rxe_qp *qp)
 		rx->started = true;
 		rx->unacked = 0;
 		rx->dup_pending = false;
+		rx->echo_path = EUN_PATH_WIRE_NONE;
 	}
 	if (rx->open && !rx->stock_psn)
 		return 0;
@@ -358,6 +365,33 @@ static void eun_rx_place_failed(struct rxe_qp *qp, u32 psn)
 }
 
 /*
+ * How out of order a placed packet came: its distance from the expected
+ * PSN (the device's and the QP's histograms), and how many higher PSNs
+ * had come before it. The next acknowledgment echoes the latest of the
+ * packets since the last one, with its path, so the sender learns which
+ * of its paths reorder.
+ */
+static void eun_rx_note_order(struct rxe_qp *qp, u32 psn, u8 path)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	u32 degree = eun_psn_dist(rx->epsn, psn);
+	u32 late = 0;
+
+	if (eun_psn_after(psn, rx->max_psn))
+		rx->max_psn = psn;
+	else
+		late = eun_psn_dist(psn, rx->max_psn);
+	eun_hist_add(&rx->ooo_degree, degree);
+	eun_dev_note_ooo_degree(eun_qp_rxe(qp), degree);
+	if (degree || late)
+		trace_rxe_eun_ooo_arrival(qp_num(qp), psn, rx->epsn, late, path);
+	if (rx->echo_path == EUN_PATH_WIRE_NONE || late >= rx->echo_late) {
+		rx->echo_path = path;
+		rx->echo_late = late;
+	}
+}
+
+/*
  * A new packet: place it (or keep it aside, @held: write_sync=receiver),
  * and once the expected PSN moves, the held last packets and the
  * completions it put in order.
@@ -374,6 +408,7 @@ static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		return;
 	}
 	eun_rx_count(qp, EUN_CNT_PSN_ACCEPT);
+	eun_rx_note_order(qp, pkt->psn, p->eh.path);
 	if (res->verdict == EUN_BM_OOO)
 		eun_rx_count(qp, EUN_CNT_RX_OOO);
 	if (held)

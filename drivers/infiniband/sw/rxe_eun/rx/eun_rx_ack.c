@@ -16,6 +16,7 @@
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_ack.h"
+#include "eun_trace.h"
 
 /* Fill @a's SACK bitmap from the reorder bitmap; bit i is epsn + 1 + i. */
 static void eun_rx_ack_sack(struct rxe_qp *qp, struct eun_ack_info *a)
@@ -57,6 +58,8 @@ static void eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 		a->dup = true;
 		a->dup_psn = rx->dup_psn;
 	}
+	a->path = rx->echo_path;
+	a->late = min_t(u32, rx->echo_late, EUN_ACK_LATE_MAX);
 	eun_rx_ack_sack(qp, a);
 	eun_sack_trim(a);
 	if (a->kind == EUN_ACK_KIND_SACK && !a->sack_words)
@@ -127,6 +130,10 @@ void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 	if (rxe_xmit_packet(qp, &ack, skb))
 		return;
 	eun_counter_inc(eun_qp_rxe(qp), kind_counter[a.kind]);
+	trace_rxe_eun_ack(qp_num(qp), a.kind, a.reason, a.epsn, a.nack_psn,
+			  a.sack_words);
 	qp->eun.rx.unacked = 0;
 	qp->eun.rx.dup_pending = false;
+	qp->eun.rx.echo_path = EUN_PATH_WIRE_NONE;
+	qp->eun.rx.echo_late = 0;
 }

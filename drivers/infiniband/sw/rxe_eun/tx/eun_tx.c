@@ -25,6 +25,8 @@
 #include "eun_counters.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
+#include "eun_trace.h"
+#include "eun_tx_path.h"
 #include "eun_tx_wsync.h"
 
 static bool eun_tx_has_imm(const struct rxe_send_wqe *wqe)
@@ -171,9 +173,13 @@ static u32 eun_tx_payload(const struct eun_ext_hdr *eh, u32 mtu)
 	return (eh->flags & EUN_EXT_F_LAST) ? eh->msg_len - eh->offset : mtu;
 }
 
+/*
+ * rxe_prepare() picks the packet's path (its UDP source port), so EUNH,
+ * which carries the path, is packed after it.
+ */
 static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 				    struct rxe_send_wqe *wqe,
-				    const struct eun_ext_hdr *eh,
+				    struct eun_ext_hdr *eh,
 				    struct rxe_pkt_info *pkt, bool ack_req,
 				    bool first_xmit)
 {
@@ -201,8 +207,12 @@ static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 		reth_set_va(pkt, wqe->wr.wr.rdma.remote_addr);
 		reth_set_len(pkt, wqe->dma.length);
 	}
+	if (rxe_prepare(av, pkt, skb)) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	eh->path = eun_tx_path_wire(qp);
 	if (eun_ext_pack(eh, pkt->hdr + ext_off, hlen - ext_off) < 0 ||
-	    rxe_prepare(av, pkt, skb) ||
 	    eun_tx_copy(qp, wqe, eh->offset, pkt->hdr + hlen, payload,
 			first_xmit)) {
 		kfree_skb(skb);
@@ -281,6 +291,7 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		kfree_skb(skb);
 		return err;
 	}
+	eun_tx_path_sent(qp, pkt->psn, eh.path);
 	/*
 	 * A packet the stack did not take (a full qdisc returns NET_XMIT_DROP;
 	 * rxe counts it in send_err) is lost like one the network drops: the
@@ -320,7 +331,7 @@ static struct rxe_send_wqe *eun_tx_find(struct rxe_qp *qp, u32 psn,
 	return NULL;
 }
 
-static void eun_tx_count_resend(struct rxe_qp *qp, u32 psn)
+static void eun_tx_count_resend(struct rxe_qp *qp, u32 psn, u8 path)
 {
 	static const enum eun_counter cause_counter[] = {
 		[EUN_SB_CAUSE_TIMEOUT]	= EUN_CNT_RETX_TIMEOUT,
@@ -330,8 +341,10 @@ static void eun_tx_count_resend(struct rxe_qp *qp, u32 psn)
 	const struct eun_sb_entry *e = eun_sb_lookup(&qp->eun.tx.sb, psn);
 
 	BUILD_BUG_ON(ARRAY_SIZE(cause_counter) != EUN_SB_CAUSE_COUNT);
-	if (e && e->cause < EUN_SB_CAUSE_COUNT)
+	if (e && e->cause < EUN_SB_CAUSE_COUNT) {
 		eun_counter_inc(eun_qp_rxe(qp), cause_counter[e->cause]);
+		trace_rxe_eun_resend(qp_num(qp), psn, e->cause, path);
+	}
 }
 
 /* Rebuild and send the packet @psn from its WQE, if the WQE is still there. */
@@ -351,9 +364,13 @@ static void eun_tx_resend_psn(struct rxe_qp *qp, u32 psn)
 	pkt.qp = qp;
 	pkt.wqe = wqe;
 	pkt.psn = psn;
+	eun_tx_path_lost(qp, psn);
 	skb = eun_tx_build(qp, &qp->pri_av, wqe, &eh, &pkt, true, false);
-	if (skb && !rxe_xmit_packet(qp, &pkt, skb))
-		eun_tx_count_resend(qp, psn);
+	if (!skb)
+		return;
+	eun_tx_path_sent(qp, psn, eh.path);
+	if (!rxe_xmit_packet(qp, &pkt, skb))
+		eun_tx_count_resend(qp, psn, eh.path);
 }
 
 /**

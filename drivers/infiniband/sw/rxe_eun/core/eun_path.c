@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Virtual paths of a QP (see eun_path.h): the policies that pick each
+ * packet's UDP source port, and MP-RDMA's pruning and probing.
+ *
+ * Beyond MP-RDMA, which judges a path by how far below the highest
+ * acknowledged PSN its acknowledgment lands, the lateness here is what the
+ * receiver measured on arrival (how many higher PSNs had already arrived),
+ * averaged over a few reports so one burst does not cost a good path, and
+ * losses count against a path too.
+ */
+
+#include <linux/types.h>
+#include <linux/errno.h>
+
+#include "eun/eun_path.h"
+
+const char * const eun_spray_policies[EUN_SPRAY_COUNT] = {
+	[EUN_SPRAY_OFF]		= "off",
+	[EUN_SPRAY_RR]		= "rr",
+	[EUN_SPRAY_RANDOM]	= "random",
+	[EUN_SPRAY_MPRDMA]	= "mprdma",
+};
+
+const char *eun_spray_name(enum eun_spray policy)
+{
+	return (unsigned int)policy < EUN_SPRAY_COUNT ?
+	       eun_spray_policies[policy] : "?";
+}
+
+/* splitmix64: any seed, zero included, gives a full-period sequence. */
+static u64 eun_paths_rand(struct eun_paths *ps)
+{
+	u64 z = (ps->rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n > 0, without a division. */
+static u32 eun_paths_below(struct eun_paths *ps, u32 n)
+{
+	return ((eun_paths_rand(ps) >> 32) * n) >> 32;
+}
+
+static bool eun_paths_port_used(const struct eun_paths *ps, u16 sport)
+{
+	u32 i;
+
+	for (i = 0; i < eun_paths_slots(ps->npaths); i++)
+		if (ps->path[i].sport == sport)
+			return true;
+	return false;
+}
+
+/*
+ * A random port no path has. With at most 64 of 16384 ports taken, the
+ * first try nearly always succeeds; after a few a repeat is harmless.
+ */
+static u16 eun_paths_new_port(struct eun_paths *ps)
+{
+	u16 sport = 0;
+	int tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		sport = EUN_PATH_SPORT_MIN +
+			eun_paths_below(ps, EUN_PATH_SPORT_COUNT);
+		if (!eun_paths_port_used(ps, sport))
+			break;
+	}
+	return sport;
+}
+
+/* Give path @idx port @sport, as a new path: its averages start afresh. */
+static void eun_paths_set_port(struct eun_paths *ps, u32 idx, u16 sport)
+{
+	struct eun_path *p = &ps->path[idx];
+
+	p->sport = sport;
+	p->gen = (p->gen + 1) & EUN_PATH_GEN_MASK;
+	p->late_avg = 0;
+	p->loss_avg = 0;
+}
+
+/* The first block of @n consecutive ports aligned to @n that holds @home. */
+static u16 eun_paths_first_port(u16 home, u32 n)
+{
+	u32 off = home >= EUN_PATH_SPORT_MIN ? home - EUN_PATH_SPORT_MIN : 0;
+	u32 base = off - off % n;
+
+	if (base + n > EUN_PATH_SPORT_COUNT)
+		base = EUN_PATH_SPORT_COUNT - n;
+	return EUN_PATH_SPORT_MIN + base;
+}
+
+static bool eun_path_cfg_valid(const struct eun_path_cfg *cfg)
+{
+	return (unsigned int)cfg->policy < EUN_SPRAY_COUNT &&
+	       cfg->npaths >= 1 && cfg->npaths <= EUN_PATH_MAX &&
+	       cfg->delta >= 1 && cfg->delta <= EUN_PATH_MAX_DELTA;
+}
+
+/**
+ * eun_paths_init() - set up a QP's virtual paths
+ * @ps: the paths
+ * @path: eun_paths_slots(@cfg->npaths) entries, owned by the caller
+ * @cfg: policy, number of paths, home port, seed, delta, probing
+ *
+ * Path i starts on port first + i, first being the start of the aligned
+ * block of @cfg->npaths ports that holds the home port; round robin
+ * starts at the home port, so one path behaves as no spraying.
+ *
+ * Return: 0, or -EINVAL for a bad @cfg (nothing is changed).
+ */
+int eun_paths_init(struct eun_paths *ps, struct eun_path *path,
+		   const struct eun_path_cfg *cfg)
+{
+	if (!ps || !path || !cfg || !eun_path_cfg_valid(cfg))
+		return -EINVAL;
+	*ps = (struct eun_paths) {
+		.path = path,
+		.npaths = cfg->npaths,
+		.policy = cfg->policy,
+		.delta = cfg->delta,
+		.probe_every = cfg->probe_every,
+		.home_sport = cfg->home_sport,
+		.seed = cfg->seed,
+	};
+	eun_paths_restart(ps);
+	return 0;
+}
+
+/**
+ * eun_paths_restart() - start the paths again as eun_paths_init() left them
+ * @ps: the paths
+ *
+ * Ports, generator and counts go back to their start (a QP reset), so
+ * that a QP reused repeats its sequence of ports.
+ */
+void eun_paths_restart(struct eun_paths *ps)
+{
+	u16 first = eun_paths_first_port(ps->home_sport, ps->npaths);
+	u32 i;
+
+	ps->rng = ps->seed;
+	for (i = 0; i < eun_paths_slots(ps->npaths); i++)
+		ps->path[i] = (struct eun_path) { .sport = first + i };
+	ps->next = ps->home_sport >= first ? ps->home_sport - first : 0;
+	if (ps->next >= ps->npaths)
+		ps->next = 0;
+	ps->path[ps->npaths].sport = eun_paths_new_port(ps);
+	ps->stats = (struct eun_path_stats) {};
+}
+
+static u32 eun_paths_round_robin(struct eun_paths *ps)
+{
+	u32 idx = ps->next;
+
+	ps->next = idx + 1 < ps->npaths ? idx + 1 : 0;
+	return idx;
+}
+
+static u32 eun_paths_choose(struct eun_paths *ps)
+{
+	switch (ps->policy) {
+	case EUN_SPRAY_RR:
+		return eun_paths_round_robin(ps);
+	case EUN_SPRAY_RANDOM:
+		return eun_paths_below(ps, ps->npaths);
+	case EUN_SPRAY_MPRDMA:
+		if (ps->probe_every &&
+		    !eun_paths_below(ps, ps->probe_every)) {
+			ps->stats.probes++;
+			return ps->npaths;
+		}
+		return eun_paths_round_robin(ps);
+	default:
+		return ps->next;
+	}
+}
+
+/**
+ * eun_paths_pick() - the path of the next packet
+ * @ps: the paths
+ *
+ * Return: an index for eun_paths_sport() and eun_paths_wire(): below
+ * @npaths, or @npaths itself for a probe.
+ */
+u32 eun_paths_pick(struct eun_paths *ps)
+{
+	u32 idx = eun_paths_choose(ps);
+	struct eun_path *p = &ps->path[idx];
+
+	p->sent++;
+	p->loss_avg -= p->loss_avg >> EUN_PATH_LOSS_SHIFT;
+	return idx;
+}
+
+/* The path a path byte names now, or NULL when it is not that port's. */
+static struct eun_path *eun_paths_lookup(struct eun_paths *ps, u8 wire)
+{
+	u32 idx = eun_path_wire_index(wire);
+
+	if (idx > ps->npaths ||
+	    ps->path[idx].gen != wire >> EUN_PATH_INDEX_BITS) {
+		ps->stats.stale++;
+		return NULL;
+	}
+	return &ps->path[idx];
+}
+
+static u32 eun_path_score(const struct eun_path *p)
+{
+	return p->late_avg + (p->loss_avg >> 4);
+}
+
+/* The active path doing worst, by lateness and loss. */
+static u32 eun_paths_worst(const struct eun_paths *ps)
+{
+	u32 i, worst = 0;
+
+	for (i = 1; i < ps->npaths; i++)
+		if (eun_path_score(&ps->path[i]) >
+		    eun_path_score(&ps->path[worst]))
+			worst = i;
+	return worst;
+}
+
+static bool eun_path_is_late(const struct eun_paths *ps,
+			     const struct eun_path *p)
+{
+	return p->late_avg > ps->delta << EUN_PATH_LATE_SHIFT;
+}
+
+/*
+ * A probe that arrived in time takes the place of the worst path if that
+ * one is at least half-way to being pruned; either way the next probe
+ * tries another port.
+ */
+static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
+{
+	u32 worst = eun_paths_worst(ps);
+	const struct eun_path *w = &ps->path[worst];
+
+	if (late <= ps->delta &&
+	    (w->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) ||
+	     w->loss_avg > EUN_PATH_LOSS_PRUNE / 2)) {
+		eun_paths_set_port(ps, worst, ps->path[ps->npaths].sport);
+		ps->stats.adopted++;
+	}
+	eun_paths_set_port(ps, ps->npaths, eun_paths_new_port(ps));
+}
+
+/**
+ * eun_paths_echo() - the receiver reported on a packet of a path
+ * @ps: the paths
+ * @wire: the packet's path byte, echoed
+ * @late: higher PSNs that had arrived before it
+ *
+ * Every policy keeps the averages (they are shown in debugfs); MP-RDMA's
+ * replaces a path late by more than delta on average, and judges probes.
+ *
+ * Return: 0, or -ESTALE for a byte that names no current path.
+ */
+int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
+{
+	struct eun_path *p = eun_paths_lookup(ps, wire);
+	s32 avg;
+
+	if (!p)
+		return -ESTALE;
+	if (late > EUN_PATH_MAX_DELTA * 16)
+		late = EUN_PATH_MAX_DELTA * 16;
+	p->echoes++;
+	if (late > p->late_max)
+		p->late_max = late;
+	avg = p->late_avg;
+	avg += ((s32)(late << EUN_PATH_LATE_SHIFT) - avg) / 4;
+	p->late_avg = avg;
+	if (ps->policy != EUN_SPRAY_MPRDMA)
+		return 0;
+	if (p == &ps->path[ps->npaths]) {
+		eun_paths_probe_done(ps, late);
+	} else if (eun_path_is_late(ps, p)) {
+		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
+		ps->stats.pruned_late++;
+	}
+	return 0;
+}
+
+/**
+ * eun_paths_lost() - a packet sent on a path was lost
+ * @ps: the paths
+ * @wire: the path byte the packet carried
+ *
+ * MP-RDMA's policy replaces a path that loses two packets close together.
+ *
+ * Return: 0, or -ESTALE for a byte that names no current path.
+ */
+int eun_paths_lost(struct eun_paths *ps, u8 wire)
+{
+	struct eun_path *p = eun_paths_lookup(ps, wire);
+
+	if (!p)
+		return -ESTALE;
+	p->lost++;
+	p->loss_avg += (EUN_PATH_LOSS_ONE - p->loss_avg) >> EUN_PATH_LOSS_SHIFT;
+	if (ps->policy == EUN_SPRAY_MPRDMA && p != &ps->path[ps->npaths] &&
+	    p->loss_avg > EUN_PATH_LOSS_PRUNE) {
+		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
+		ps->stats.pruned_loss++;
+	}
+	return 0;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The multipath part of the debugfs QP view: a QP's virtual paths (port,
+ * packets, losses, lateness the receiver reported, what the policy did)
+ * and the out-of-order degree of the packets it placed, as a histogram.
+ * Both belong to a QP task and are read without a lock: figures may be
+ * stale or torn (see eun_debugfs.c).
+ */
+
+#include <linux/seq_file.h>
+
+#include "rxe.h"
+#include "eun/eun_hist.h"
+#include "eun/eun_path.h"
+#include "eun_debugfs_paths.h"
+
+/* Read without the QP task's serialisation: may be stale or torn. */
+#define eun_peek(x)	data_race(x)
+
+static void eun_debugfs_show_path(struct seq_file *s, const char *name,
+				  const struct eun_path *pp)
+{
+	struct eun_path p = eun_peek(*pp);
+
+	seq_printf(s, "%6s %5u %3u %10llu %8llu %8llu %8u.%u %8u %6u.%02u%%\n",
+		   name, p.sport, p.gen, p.sent, p.lost, p.echoes,
+		   p.late_avg >> EUN_PATH_LATE_SHIFT,
+		   (p.late_avg & ((1U << EUN_PATH_LATE_SHIFT) - 1)) * 10 >>
+		   EUN_PATH_LATE_SHIFT, p.late_max,
+		   p.loss_avg * 100 / EUN_PATH_LOSS_ONE,
+		   p.loss_avg * 10000 / EUN_PATH_LOSS_ONE % 100);
+}
+
+/**
+ * eun_debugfs_show_paths() - a QP's virtual paths
+ * @s: the debugfs file
+ * @qp: the QP, referenced by the reader
+ */
+void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
+{
+	const struct eun_paths *ps = &qp->eun.paths;
+	struct eun_path_stats st;
+	char name[8];
+	u32 i;
+
+	if (!ps->path) {
+		seq_printf(s, "paths spray off sport %u\n",
+			   READ_ONCE(qp->src_port));
+		return;
+	}
+	st = eun_peek(ps->stats);
+	seq_printf(s, "paths spray %s n %u seed %llu delta %u probe_every %u home_sport %u\n",
+		   eun_spray_name(ps->policy), ps->npaths, ps->seed, ps->delta,
+		   ps->probe_every, eun_peek(ps->home_sport));
+	seq_printf(s, "paths pruned_late %llu pruned_loss %llu probes %llu adopted %llu stale_echoes %llu\n",
+		   st.pruned_late, st.pruned_loss, st.probes, st.adopted,
+		   st.stale);
+	seq_printf(s, "%6s %5s %3s %10s %8s %8s %10s %8s %9s\n", "path",
+		   "sport", "gen", "sent", "lost", "echoes", "late_avg",
+		   "late_max", "loss");
+	for (i = 0; i < ps->npaths; i++) {
+		snprintf(name, sizeof(name), "%u", i);
+		eun_debugfs_show_path(s, name, &ps->path[i]);
+	}
+	if (ps->policy == EUN_SPRAY_MPRDMA)
+		eun_debugfs_show_path(s, "probe", &ps->path[ps->npaths]);
+}
+
+/**
+ * eun_debugfs_show_ooo_degree() - a histogram of out-of-order degrees
+ * @s: the debugfs file
+ * @hp: the histogram, read without a lock
+ */
+void eun_debugfs_show_ooo_degree(struct seq_file *s,
+				 const struct eun_hist *hp)
+{
+	struct eun_hist h = eun_peek(*hp);
+	unsigned int b;
+
+	seq_printf(s, "ooo_degree packets %llu p50 %u p99 %u max %u (quantiles: their bucket's top)\n",
+		   h.count, eun_hist_quantile(&h, 500),
+		   eun_hist_quantile(&h, 990), h.max);
+	for (b = 0; b < EUN_HIST_BUCKETS; b++) {
+		if (!h.bucket[b])
+			continue;
+		if (b == EUN_HIST_BUCKETS - 1)
+			seq_printf(s, "ooo_degree %u+ %llu\n",
+				   eun_hist_bucket_high(b - 1) + 1, h.bucket[b]);
+		else
+			seq_printf(s, "ooo_degree %u-%u %llu\n",
+				   b ? eun_hist_bucket_high(b - 1) + 1 : 0,
+				   eun_hist_bucket_high(b), h.bucket[b]);
+	}
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Virtual paths of an RC QP's request packets: with spray=rr, random or
+ * mprdma, each request packet (a first transmission or a resend, which
+ * may take another path) leaves with the UDP source port of one of the
+ * QP's paths (core/eun_path.c), so that an ECMP fabric spreads one QP over
+ * its links. ACKs and READ responses keep the QP's own port.
+ *
+ * A tracking QP also remembers the path of each PSN in flight, so that a
+ * loss counts against the path that lost it, and hands the policy what
+ * the receiver echoes of each path's lateness.
+ *
+ * Everything but setup and teardown runs in the QP's send task: the
+ * requester and the resends call rxe_prepare() there, and the completer
+ * reads the ACKs.
+ */
+
+#include <linux/random.h>
+
+#include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_dev.h"
+#include "eun_trace.h"
+#include "eun_tx_path.h"
+
+/**
+ * eun_tx_path_setup() - give a new RC QP its virtual paths
+ * @rxe: the device
+ * @qp: the QP
+ *
+ * Nothing to do unless the device sprays. The seed is spray_seed plus
+ * the QP number, so that each QP of a run has its own and a run repeats;
+ * or a random one when spray_seed is 0.
+ *
+ * Return: 0, or -ENOMEM (the QP then keeps one port).
+ */
+int eun_tx_path_setup(struct rxe_dev *rxe, struct rxe_qp *qp)
+{
+	const struct eun_params *p = eun_dev_params(rxe);
+	struct eun_paths *ps = &qp->eun.paths;
+	struct eun_path_cfg cfg;
+	struct eun_path *path;
+	int err;
+
+	ps->path = NULL;
+	if (!p || p->spray == EUN_SPRAY_OFF)
+		return 0;
+	cfg = (struct eun_path_cfg) {
+		.policy = p->spray,
+		.npaths = p->paths,
+		.home_sport = qp->src_port,
+		.seed = p->spray_seed ? p->spray_seed + qp_num(qp) :
+					get_random_u64(),
+		.delta = p->mprdma_delta,
+		.probe_every = p->mprdma_probe,
+	};
+	path = kcalloc(eun_paths_slots(cfg.npaths), sizeof(*path), GFP_KERNEL);
+	if (!path)
+		return -ENOMEM;
+	err = eun_paths_init(ps, path, &cfg);
+	if (err) {
+		kfree(path);
+		ps->path = NULL;
+	}
+	return err;
+}
+
+/**
+ * eun_tx_path_ring_init() - the path of each PSN in flight, for a tracking
+ *	QP that sprays
+ * @qp: the QP, its paths set up
+ * @capacity: slots of its scoreboard's ring
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int eun_tx_path_ring_init(struct rxe_qp *qp, u32 capacity)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	tx->path_of = NULL;
+	if (!qp->eun.paths.path)
+		return 0;
+	tx->path_of = kcalloc(capacity, sizeof(*tx->path_of), GFP_KERNEL);
+	return tx->path_of ? 0 : -ENOMEM;
+}
+
+/* The QP was reset: its paths start again from their seed. */
+void eun_tx_path_restart(struct rxe_qp *qp)
+{
+	if (qp->eun.paths.path)
+		eun_paths_restart(&qp->eun.paths);
+}
+
+void eun_tx_path_teardown(struct rxe_qp *qp)
+{
+	kfree(qp->eun.tx.path_of);
+	qp->eun.tx.path_of = NULL;
+	kfree(qp->eun.paths.path);
+	qp->eun.paths.path = NULL;
+}
+
+/**
+ * eun_udp_sport() - the UDP source port of a packet rxe_prepare() builds
+ * @qp: the QP
+ * @pkt: the packet
+ *
+ * A request packet of a QP that sprays takes the next path's port; every
+ * other packet the QP's own. A QP whose own port moved (a flow label set
+ * by modify QP) starts its paths again from the new one.
+ *
+ * Return: the port, host order.
+ */
+u16 eun_udp_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt)
+{
+	struct eun_paths *ps = &qp->eun.paths;
+
+	if (!ps->path || !(pkt->mask & RXE_REQ_MASK))
+		return qp->src_port;
+	if (unlikely(ps->home_sport != qp->src_port)) {
+		ps->home_sport = qp->src_port;
+		eun_paths_restart(ps);
+	}
+	qp->eun.path_last = eun_paths_pick(ps);
+	if (qp->eun.path_last == ps->npaths)
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PATH_PROBES);
+	return eun_paths_sport(ps, qp->eun.path_last);
+}
+
+/**
+ * eun_tx_path_wire() - the path byte of the request packet just prepared
+ * @qp: the QP
+ *
+ * Return: what the packet's EUNH carries: its path, or 0 without spraying.
+ */
+u8 eun_tx_path_wire(struct rxe_qp *qp)
+{
+	struct eun_paths *ps = &qp->eun.paths;
+
+	return ps->path ? eun_paths_wire(ps, qp->eun.path_last) : 0;
+}
+
+/* Record the path of a PSN sent (first time or again). */
+void eun_tx_path_sent(struct rxe_qp *qp, u32 psn, u8 wire)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	if (tx->path_of)
+		tx->path_of[psn & (tx->sb.capacity - 1)] = wire;
+}
+
+/*
+ * What the policy's last call changed: counted on the device's counters,
+ * and each path that took a new port traced (its ports before the call in
+ * @sport, when the tracepoint is on).
+ */
+static void eun_tx_path_changed(struct rxe_qp *qp,
+				const struct eun_path_stats *before,
+				const u16 *sport)
+{
+	const struct eun_paths *ps = &qp->eun.paths;
+	const struct eun_path_stats *now = &ps->stats;
+	struct rxe_dev *rxe = eun_qp_rxe(qp);
+	u8 reason = 0;
+	u32 i;
+
+	eun_counter_add(rxe, EUN_CNT_PATH_PRUNED_LATE,
+			now->pruned_late - before->pruned_late);
+	eun_counter_add(rxe, EUN_CNT_PATH_PRUNED_LOSS,
+			now->pruned_loss - before->pruned_loss);
+	eun_counter_add(rxe, EUN_CNT_PATH_ADOPTED,
+			now->adopted - before->adopted);
+	if (!sport)
+		return;
+	if (now->pruned_loss != before->pruned_loss)
+		reason = 1;
+	else if (now->adopted != before->adopted)
+		reason = 2;
+	for (i = 0; i < ps->npaths; i++)
+		if (ps->path[i].sport != sport[i])
+			trace_rxe_eun_path_change(qp_num(qp), i, sport[i],
+						  ps->path[i].sport, reason);
+}
+
+/* The paths' ports, for eun_tx_path_changed(), if anyone traces. */
+static u16 *eun_tx_path_ports(struct rxe_qp *qp, u16 *sport)
+{
+	const struct eun_paths *ps = &qp->eun.paths;
+	u32 i;
+
+	if (!trace_rxe_eun_path_change_enabled())
+		return NULL;
+	for (i = 0; i < ps->npaths; i++)
+		sport[i] = ps->path[i].sport;
+	return sport;
+}
+
+/**
+ * eun_tx_path_lost() - a PSN in flight is being resent: its path lost it
+ * @qp: the tracking QP
+ * @psn: the PSN, before its resend is recorded
+ */
+void eun_tx_path_lost(struct rxe_qp *qp, u32 psn)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_path_stats before;
+	u16 ports[EUN_PATH_MAX], *sport;
+
+	if (!tx->path_of)
+		return;
+	before = qp->eun.paths.stats;
+	sport = eun_tx_path_ports(qp, ports);
+	eun_paths_lost(&qp->eun.paths,
+		       tx->path_of[psn & (tx->sb.capacity - 1)]);
+	eun_tx_path_changed(qp, &before, sport);
+}
+
+/**
+ * eun_tx_path_echo() - what an acknowledgment reports of a path
+ * @qp: the tracking QP
+ * @wire: the path byte it echoes (%EUN_PATH_WIRE_NONE: none)
+ * @late: how late that packet arrived, in PSNs
+ */
+void eun_tx_path_echo(struct rxe_qp *qp, u8 wire, u32 late)
+{
+	struct eun_path_stats before;
+	u16 ports[EUN_PATH_MAX], *sport;
+
+	if (!qp->eun.paths.path || wire == EUN_PATH_WIRE_NONE)
+		return;
+	before = qp->eun.paths.stats;
+	sport = eun_tx_path_ports(qp, ports);
+	eun_paths_echo(&qp->eun.paths, wire, late);
+	eun_tx_path_changed(qp, &before, sport);
+}

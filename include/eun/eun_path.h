@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Virtual paths of a QP: which UDP source port each packet leaves with.
+ *
+ * An ECMP fabric hashes a packet's 5-tuple to pick its link, so a QP's
+ * packets take as many paths as it uses source ports (MP-RDMA's virtual
+ * paths). A QP has @npaths of them; a policy picks one per packet:
+ * round robin, uniformly at random, or MP-RDMA's out-of-order-aware
+ * selection, which replaces a path whose packets the receiver reports late
+ * by more than delta PSNs, or that loses packets, by a new random port, and
+ * tries new ports on a small fraction of packets (probes), adopting one
+ * that does better than the worst path. Randomness comes from a seeded
+ * generator, so a run repeats from its seed.
+ *
+ * Pure logic: no locks, no allocation, no clock. The caller keeps the
+ * array of paths and serialises every call (the QP's send task).
+ */
+#ifndef EUN_PATH_H
+#define EUN_PATH_H
+
+#include <linux/types.h>
+
+/* RoCEv2 source ports: 0xc000-0xffff, as rxe picks them. */
+#define EUN_PATH_SPORT_MIN	0xc000
+#define EUN_PATH_SPORT_COUNT	0x4000
+
+/*
+ * The path byte of a packet on the wire: index (bits 5-0) and generation
+ * (bits 7-6), bumped when the path's port changes so that an echo of the
+ * old port is not taken for the new one. Index @npaths is the probe;
+ * index 63 is never a path, so 0xff can say "no path".
+ */
+#define EUN_PATH_INDEX_BITS	6
+#define EUN_PATH_INDEX_MASK	((1U << EUN_PATH_INDEX_BITS) - 1)
+#define EUN_PATH_GEN_MASK	3U
+#define EUN_PATH_MAX		(EUN_PATH_INDEX_MASK - 1)
+/* The path byte of an acknowledgment that reports on no packet. */
+#define EUN_PATH_WIRE_NONE	0xff
+
+/* Lateness averages carry 4 fraction bits; loss rates are parts of 2^16. */
+#define EUN_PATH_LATE_SHIFT	4
+#define EUN_PATH_LOSS_ONE	(1U << 16)
+/* A loss adds 1/128 of what is left; each packet sent takes 1/128 away. */
+#define EUN_PATH_LOSS_SHIFT	7
+/* Two losses within about 90 packets of one path prune it. */
+#define EUN_PATH_LOSS_PRUNE	(3 * (EUN_PATH_LOSS_ONE >> EUN_PATH_LOSS_SHIFT) / 2)
+
+#define EUN_PATH_DEF_DELTA	16
+#define EUN_PATH_MAX_DELTA	4096
+#define EUN_PATH_DEF_PROBE	64
+
+/**
+ * enum eun_spray - how a QP spreads its packets over its paths
+ * @EUN_SPRAY_OFF: one port per QP, as stock rxe
+ * @EUN_SPRAY_RR: the paths in turn
+ * @EUN_SPRAY_RANDOM: a path uniformly at random per packet
+ * @EUN_SPRAY_MPRDMA: the paths in turn; late or lossy paths replaced,
+ *	new ones probed
+ * @EUN_SPRAY_COUNT: number of policies (sizes name tables)
+ */
+enum eun_spray {
+	EUN_SPRAY_OFF,
+	EUN_SPRAY_RR,
+	EUN_SPRAY_RANDOM,
+	EUN_SPRAY_MPRDMA,
+	EUN_SPRAY_COUNT
+};
+
+/**
+ * struct eun_path - one virtual path
+ * @sent: packets sent on this path (every port it has had)
+ * @lost: of those, found lost (by the caller)
+ * @echoes: acknowledgments that reported on one of its packets
+ * @late_max: the largest lateness reported, in PSNs
+ * @late_avg: moving average (1/4) of the lateness reported, in PSNs,
+ *	with %EUN_PATH_LATE_SHIFT fraction bits
+ * @loss_avg: moving loss rate, parts of %EUN_PATH_LOSS_ONE
+ * @sport: its UDP source port
+ * @gen: generation of @sport (2 bits)
+ */
+struct eun_path {
+	u64 sent;
+	u64 lost;
+	u64 echoes;
+	u32 late_max;
+	u32 late_avg;
+	u32 loss_avg;
+	u16 sport;
+	u8 gen;
+};
+
+/**
+ * struct eun_path_cfg - how a QP's paths are set up
+ * @policy: &enum eun_spray
+ * @npaths: virtual paths, 1..%EUN_PATH_MAX
+ * @home_sport: the QP's own port (stock's); the first paths are the
+ *	@npaths consecutive ports of the aligned block that holds it
+ * @seed: seed of the generator (any value)
+ * @delta: MP-RDMA's delta: a path whose packets arrive later than this
+ *	many PSNs, on average, is replaced; 1..%EUN_PATH_MAX_DELTA
+ * @probe_every: one packet in this many, on average, probes a new port
+ *	(%EUN_SPRAY_MPRDMA only; 0 never)
+ */
+struct eun_path_cfg {
+	enum eun_spray policy;
+	u32 npaths;
+	u16 home_sport;
+	u64 seed;
+	u32 delta;
+	u32 probe_every;
+};
+
+/**
+ * struct eun_path_stats - what the policy did
+ * @pruned_late: paths replaced for arriving late
+ * @pruned_loss: paths replaced for losing packets
+ * @probes: packets sent on the probe
+ * @adopted: probes that replaced the worst path
+ * @stale: echoes of a port a path no longer has, or of no path
+ */
+struct eun_path_stats {
+	u64 pruned_late;
+	u64 pruned_loss;
+	u64 probes;
+	u64 adopted;
+	u64 stale;
+};
+
+/**
+ * struct eun_paths - a QP's virtual paths
+ * @path: @npaths paths and, after them, the probe
+ * @npaths: paths in use
+ * @policy: &enum eun_spray
+ * @delta: see &struct eun_path_cfg
+ * @probe_every: see &struct eun_path_cfg
+ * @home_sport: see &struct eun_path_cfg
+ * @seed: the seed the generator started from
+ * @rng: the generator's state
+ * @next: the path round robin takes next
+ * @stats: what the policy did
+ */
+struct eun_paths {
+	struct eun_path *path;
+	u32 npaths;
+	enum eun_spray policy;
+	u32 delta;
+	u32 probe_every;
+	u16 home_sport;
+	u64 seed;
+	u64 rng;
+	u32 next;
+	struct eun_path_stats stats;
+};
+
+int eun_paths_init(struct eun_paths *ps, struct eun_path *path,
+		   const struct eun_path_cfg *cfg);
+void eun_paths_restart(struct eun_paths *ps);
+u32 eun_paths_pick(struct eun_paths *ps);
+int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late);
+int eun_paths_lost(struct eun_paths *ps, u8 wire);
+const char *eun_spray_name(enum eun_spray policy);
+
+/* The policies' names, as the spray parameter takes them. */
+extern const char * const eun_spray_policies[EUN_SPRAY_COUNT];
+
+/* Entries the caller's array needs: the paths and the probe. */
+static inline u32 eun_paths_slots(u32 npaths)
+{
+	return npaths + 1;
+}
+
+/* The UDP source port of path @idx (a value eun_paths_pick() returned). */
+static inline u16 eun_paths_sport(const struct eun_paths *ps, u32 idx)
+{
+	return ps->path[idx].sport;
+}
+
+/* The path byte of path @idx, as the packet carries it. */
+static inline u8 eun_paths_wire(const struct eun_paths *ps, u32 idx)
+{
+	return idx | ps->path[idx].gen << EUN_PATH_INDEX_BITS;
+}
+
+/* The path index a path byte names. */
+static inline u32 eun_path_wire_index(u8 wire)
+{
+	return wire & EUN_PATH_INDEX_MASK;
+}
+
+#endif /* EUN_PATH_H */

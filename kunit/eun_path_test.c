@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for a QP's virtual paths and the out-of-order degree
+ * histogram: the first ports, each policy's choice (off, round robin,
+ * random from a seed), MP-RDMA's pruning by lateness and by loss, probes
+ * and their adoption, stale echoes, restart, and refusal of bad
+ * configurations.
+ */
+#include <kunit/test.h>
+
+#include "eun/eun_hist.h"
+#include "eun/eun_path.h"
+
+#define PT_SLOTS	(EUN_PATH_MAX + 1)
+
+struct pt {
+	struct eun_paths ps;
+	struct eun_path path[PT_SLOTS];
+};
+
+static struct pt *pt_new(struct kunit *test, enum eun_spray policy,
+			 u32 npaths, u16 home, u64 seed)
+{
+	struct eun_path_cfg cfg = {
+		.policy = policy, .npaths = npaths, .home_sport = home,
+		.seed = seed, .delta = 16, .probe_every = 0,
+	};
+	struct pt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, eun_paths_init(&t->ps, t->path, &cfg), 0);
+	return t;
+}
+
+static void eun_path_first_ports(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_RR, 8, 0xc005, 1);
+	u32 i;
+
+	for (i = 0; i < 8; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, i), 0xc000 + i);
+	/* The probe's port is none of theirs. */
+	KUNIT_EXPECT_GE(test, eun_paths_sport(&t->ps, 8), EUN_PATH_SPORT_MIN);
+	for (i = 0; i < 8; i++)
+		KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 8),
+				eun_paths_sport(&t->ps, i));
+	/* Round robin starts at the home port. */
+	KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), 5);
+	KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), 6);
+	KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), 7);
+	KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), 0);
+}
+
+/* A block that would pass 0xffff ends there instead. */
+static void eun_path_block_clamped(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_RR, EUN_PATH_MAX, 0xfffe, 1);
+	u32 i;
+
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, EUN_PATH_MAX - 1), 0xffff);
+	for (i = 0; i < EUN_PATH_MAX; i++)
+		KUNIT_EXPECT_GE(test, eun_paths_sport(&t->ps, i),
+				EUN_PATH_SPORT_MIN);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, t->ps.next), 0xfffe);
+}
+
+static void eun_path_off_keeps_home(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_OFF, 8, 0xd123, 1);
+	int n;
+
+	for (n = 0; n < 100; n++)
+		KUNIT_ASSERT_EQ(test, eun_paths_sport(&t->ps, eun_paths_pick(&t->ps)),
+				0xd123);
+}
+
+/* One path is no spraying, whatever the policy. */
+static void eun_path_one_path(struct kunit *test)
+{
+	enum eun_spray p;
+	int n;
+
+	for (p = EUN_SPRAY_OFF; p < EUN_SPRAY_MPRDMA; p++) {
+		struct pt *t = pt_new(test, p, 1, 0xe001, 7);
+
+		for (n = 0; n < 50; n++)
+			KUNIT_ASSERT_EQ(test,
+					eun_paths_sport(&t->ps, eun_paths_pick(&t->ps)),
+					0xe001);
+	}
+}
+
+static void eun_path_rr_even(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_RR, 6, 0xc100, 1);
+	int n;
+	u32 i;
+
+	for (n = 0; n < 6000; n++)
+		eun_paths_pick(&t->ps);
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, t->path[i].sent, 1000);
+	KUNIT_EXPECT_EQ(test, t->path[6].sent, 0);
+}
+
+static void eun_path_random_seeded(struct kunit *test)
+{
+	struct pt *a = pt_new(test, EUN_SPRAY_RANDOM, 8, 0xc200, 42);
+	struct pt *b = pt_new(test, EUN_SPRAY_RANDOM, 8, 0xc200, 42);
+	struct pt *c = pt_new(test, EUN_SPRAY_RANDOM, 8, 0xc200, 43);
+	u8 first[100];
+	int n, differ = 0;
+	u32 i;
+
+	for (n = 0; n < 8000; n++) {
+		u32 ia = eun_paths_pick(&a->ps);
+
+		KUNIT_ASSERT_EQ(test, ia, eun_paths_pick(&b->ps));
+		KUNIT_ASSERT_LT(test, ia, 8);
+		differ += ia != eun_paths_pick(&c->ps);
+		if (n < ARRAY_SIZE(first))
+			first[n] = ia;
+	}
+	KUNIT_EXPECT_GT(test, differ, 6000);
+	/* Uniform: each path within 15% of its 1000. */
+	for (i = 0; i < 8; i++) {
+		KUNIT_EXPECT_GT(test, a->path[i].sent, 850);
+		KUNIT_EXPECT_LT(test, a->path[i].sent, 1150);
+	}
+	/* Restarted, the same seed gives the same sequence again. */
+	eun_paths_restart(&a->ps);
+	KUNIT_EXPECT_EQ(test, a->path[0].sent, 0);
+	for (n = 0; n < ARRAY_SIZE(first); n++)
+		KUNIT_ASSERT_EQ(test, eun_paths_pick(&a->ps), first[n]);
+}
+
+static void eun_path_mprdma_prunes_late(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
+	u16 old = eun_paths_sport(&t->ps, 2);
+	u8 wire = eun_paths_wire(&t->ps, 2);
+	u32 i;
+
+	/* In time: no change. */
+	for (i = 0; i < 20; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 10), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 2), old);
+	/* Late by far more than delta: replaced by a port none has. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 200), 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 2), old);
+	for (i = 0; i < 5; i++)
+		if (i != 2)
+			KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, i),
+					eun_paths_sport(&t->ps, 2));
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
+	KUNIT_EXPECT_EQ(test, t->path[2].late_avg, 0);
+	/* The old port's echoes no longer count against the new one. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 500), -ESTALE);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.stale, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
+	KUNIT_EXPECT_NE(test, eun_paths_wire(&t->ps, 2), wire);
+}
+
+/* Round robin and random keep the averages but never change a port. */
+static void eun_path_rr_never_prunes(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_RR, 4, 0xc400, 5);
+	u16 old = eun_paths_sport(&t->ps, 1);
+	u8 wire = eun_paths_wire(&t->ps, 1);
+
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 1000), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 1), old);
+	KUNIT_EXPECT_EQ(test, t->path[1].late_max, 1000);
+	KUNIT_EXPECT_EQ(test, t->path[1].late_avg, 250 << EUN_PATH_LATE_SHIFT);
+	KUNIT_EXPECT_EQ(test, t->path[1].lost, 2);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late + t->ps.stats.pruned_loss, 0);
+}
+
+static void eun_path_mprdma_prunes_loss(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
+	u16 old = eun_paths_sport(&t->ps, 0);
+	u8 wire = eun_paths_wire(&t->ps, 0);
+	int n;
+
+	/* Two losses far apart: the first has faded. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	for (n = 0; n < 4 * 200; n++)
+		eun_paths_pick(&t->ps);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 0), old);
+	/* Two close together: pruned. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 0), old);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_EQ(test, t->path[0].lost, 3);
+}
+
+static void eun_path_probe_adopted(struct kunit *test)
+{
+	struct eun_path_cfg cfg = {
+		.policy = EUN_SPRAY_MPRDMA, .npaths = 4, .home_sport = 0xc400,
+		.seed = 9, .delta = 16, .probe_every = 1,
+	};
+	struct pt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u16 probe_port;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, eun_paths_init(&t->ps, t->path, &cfg), 0);
+	for (n = 0; n < 10; n++)
+		KUNIT_ASSERT_EQ(test, eun_paths_pick(&t->ps), 4);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.probes, 10);
+
+	/* Nobody doing badly: an in-time probe is not adopted. */
+	probe_port = eun_paths_sport(&t->ps, 4);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 0), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
+
+	/* Path 3 half-way late (avg 12 > delta / 2): the probe takes its place. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 3), 48), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
+	probe_port = eun_paths_sport(&t->ps, 4);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 3), probe_port);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
+
+	/* A late probe is dropped, not adopted. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 2), 48), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 40), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
+}
+
+static void eun_path_bad_echo(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
+
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, 5, 0), -ESTALE);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, EUN_PATH_INDEX_MASK, 0), -ESTALE);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, 0xff), -ESTALE);
+	/* Generation 1 of path 0, which is still at generation 0. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, 1 << EUN_PATH_INDEX_BITS, 0),
+			-ESTALE);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.stale, 4);
+	KUNIT_EXPECT_EQ(test, t->path[0].echoes, 0);
+}
+
+struct pt_bad_cfg {
+	const char *name;
+	struct eun_path_cfg cfg;
+};
+
+static const struct pt_bad_cfg pt_bad_cfgs[] = {
+	{ "no paths", { EUN_SPRAY_RR, 0, 0xc000, 1, 16, 0 } },
+	{ "too many paths", { EUN_SPRAY_RR, EUN_PATH_MAX + 1, 0xc000, 1, 16, 0 } },
+	{ "no delta", { EUN_SPRAY_MPRDMA, 4, 0xc000, 1, 0, 0 } },
+	{ "delta too large", { EUN_SPRAY_MPRDMA, 4, 0xc000, 1, EUN_PATH_MAX_DELTA + 1, 0 } },
+	{ "no such policy", { EUN_SPRAY_COUNT, 4, 0xc000, 1, 16, 0 } },
+};
+
+static void pt_bad_cfg_desc(const struct pt_bad_cfg *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(pt_bad_cfg, pt_bad_cfgs, pt_bad_cfg_desc);
+
+static void eun_path_bad_cfg(struct kunit *test)
+{
+	const struct pt_bad_cfg *c = test->param_value;
+	struct pt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->ps.npaths = 77;
+	KUNIT_EXPECT_EQ(test, eun_paths_init(&t->ps, t->path, &c->cfg), -EINVAL);
+	KUNIT_EXPECT_EQ(test, t->ps.npaths, 77);
+}
+
+static void eun_hist_buckets(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(0), 0);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(1), 1);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(2), 2);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(3), 2);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(4), 3);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(1U << 20), EUN_HIST_BUCKETS - 1);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(U32_MAX), EUN_HIST_BUCKETS - 1);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(0), 0);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(3), 7);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(EUN_HIST_BUCKETS - 1), U32_MAX);
+}
+
+static void eun_hist_quantiles(struct kunit *test)
+{
+	struct eun_hist h = {};
+	int n;
+
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 990), 0);
+	/* 980 zeros, 15 at 5, 5 at 100. */
+	for (n = 0; n < 980; n++)
+		eun_hist_add(&h, 0);
+	for (n = 0; n < 15; n++)
+		eun_hist_add(&h, 5);
+	for (n = 0; n < 5; n++)
+		eun_hist_add(&h, 100);
+	KUNIT_EXPECT_EQ(test, h.count, 1000);
+	KUNIT_EXPECT_EQ(test, h.max, 100);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 500), 0);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 980), 0);
+	/* The 99th percentile is a 5: its bucket [4, 8) reports 7. */
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 990), 7);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 995), 7);
+	/* The top is capped at the largest value, not the bucket's 127. */
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 1000), 100);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 5000), 100);
+}
+
+static struct kunit_case eun_path_test_cases[] = {
+	KUNIT_CASE(eun_path_first_ports),
+	KUNIT_CASE(eun_path_block_clamped),
+	KUNIT_CASE(eun_path_off_keeps_home),
+	KUNIT_CASE(eun_path_one_path),
+	KUNIT_CASE(eun_path_rr_even),
+	KUNIT_CASE(eun_path_random_seeded),
+	KUNIT_CASE(eun_path_mprdma_prunes_late),
+	KUNIT_CASE(eun_path_rr_never_prunes),
+	KUNIT_CASE(eun_path_mprdma_prunes_loss),
+	KUNIT_CASE(eun_path_probe_adopted),
+	KUNIT_CASE(eun_path_bad_echo),
+	KUNIT_CASE_PARAM(eun_path_bad_cfg, pt_bad_cfg_gen_params),
+	KUNIT_CASE(eun_hist_buckets),
+	KUNIT_CASE(eun_hist_quantiles),
+	{}
+};
+
+static struct kunit_suite eun_path_test_suite = {
+	.name = "eun_path",
+	.test_cases = eun_path_test_cases,
+};
+
+kunit_test_suite(eun_path_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for rxe_eun virtual paths");
+MODULE_LICENSE("GPL");
