@@ -7,6 +7,7 @@
 #                      guest selftests
 #   make host-check    the host-script tests alone (tools/testing/host)
 #   make demo          the main job: build, boot the bed, reorder benchmark
+#   make bench-multipath  one QP sprayed over four bonded links, every policy
 #   make kunit         KUnit suites under User Mode Linux
 #   make selftest      the guest selftests alone
 #   make install       install the module (and DKMS: make dkms-install)

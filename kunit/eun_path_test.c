@@ -141,9 +141,10 @@ static void eun_path_mprdma_prunes_late(struct kunit *test)
 	u8 wire = eun_paths_wire(&t->ps, 2);
 	u32 i;
 
-	/* In time: no change. */
+	/* In time, as the others: no change. */
 	for (i = 0; i < 20; i++)
-		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 10), 0);
+		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps,
+						     eun_paths_wire(&t->ps, i % 4), 10), 0);
 	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 2), old);
 	/* Late by far more than delta: replaced by a port none has. */
 	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 200), 0);
@@ -159,6 +160,30 @@ static void eun_path_mprdma_prunes_late(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->ps.stats.stale, 1);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
 	KUNIT_EXPECT_NE(test, eun_paths_wire(&t->ps, 2), wire);
+}
+
+/* Every path late alike: no path is to blame, none is replaced. */
+static void eun_path_mprdma_all_late(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
+	u16 old[4];
+	int n;
+	u32 i;
+
+	for (i = 0; i < 4; i++)
+		old[i] = eun_paths_sport(&t->ps, i);
+	for (n = 0; n < 50; n++)
+		for (i = 0; i < 4; i++)
+			KUNIT_ASSERT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, i),
+							     100 + i), 0);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, i), old[i]);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
+	/* One of them far later than the rest goes. */
+	for (n = 0; n < 10 && !t->ps.stats.pruned_late; n++)
+		eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 1), 1000);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), old[1]);
 }
 
 /* Round robin and random keep the averages but never change a port. */
@@ -327,6 +352,7 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_rr_even),
 	KUNIT_CASE(eun_path_random_seeded),
 	KUNIT_CASE(eun_path_mprdma_prunes_late),
+	KUNIT_CASE(eun_path_mprdma_all_late),
 	KUNIT_CASE(eun_path_rr_never_prunes),
 	KUNIT_CASE(eun_path_mprdma_prunes_loss),
 	KUNIT_CASE(eun_path_probe_adopted),

@@ -2,7 +2,8 @@
 # The two-guest qemu bed: initramfs, guest selftests, the demo benchmark.
 # Documentation/testing.rst describes the bed and how to add a test.
 
-.PHONY: bed-deps bed-initramfs bed-config-check selftest demo verify-goodput soak bench
+.PHONY: bed-deps bed-initramfs bed-config-check selftest demo verify-goodput soak bench \
+	bench-multipath
 
 # make soak: SOAK_MINUTES of wall time per CPU model and module (both
 # guests run that long); SOAK_CPUS, a space-separated list of qemu -cpu
@@ -62,3 +63,9 @@ BENCH_ARGS ?=
 bench: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/bench.sh $(BENCH_ARGS)
+
+# The multipath matrix (Documentation/multipath.rst): four bonded links,
+# every mp-* profile, stock against each spraying policy.
+bench-multipath: bed-initramfs
+	$(MAKE) --no-print-directory module tools
+	RESULTS=$(RESULTS) $(REPO)/tools/bench/multipath.sh

@@ -72,6 +72,11 @@ bad_loads()
 	refused_load "write_sync='always': not one of none, sender, receiver" write_sync=always
 	refused_load "wsync_slots=0: must be 1\.\.1024" wsync_slots=0
 	refused_load "hd_grow='sideways': not one of linear, insert" hd_grow=sideways
+	refused_load "spray='always': not one of off, rr, random, mprdma" spray=always
+	refused_load "paths=0: must be 1\.\.62" paths=0
+	refused_load "paths=63: must be 1\.\.62" paths=63
+	refused_load "mprdma_delta=0: must be 1\.\.4096" mprdma_delta=0
+	refused_load "mprdma_probe=70000: must be 0\.\.65536" mprdma_probe=70000
 }
 
 # Each value is fine alone; together they are not, and the device says so.
@@ -99,8 +104,8 @@ good_values()
 {
 	local hw=/sys/class/infiniband/eunp0/ports/1/hw_counters
 
-	load_with max_inflight=256 emem_blocks=512
-	check_err $? "insmod with max_inflight=256 emem_blocks=512 failed"
+	load_with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77
+	check_err $? "insmod with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77 failed"
 	rdma link add eunp0 type rxe_eun netdev "$BED_NETDEV"
 	check_err $? "link add failed"
 	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
@@ -114,6 +119,11 @@ good_values()
 	check_err $? "debugfs params: hd_grow is not the default, insert"
 	[ "$(debugfs_value params wsync_slots)" = 64 ]
 	check_err $? "debugfs params: wsync_slots is not the default, 64"
+	[ "$(debugfs_value params spray)" = mprdma ] &&
+		[ "$(debugfs_value params paths)" = 4 ] &&
+		[ "$(debugfs_value params spray_seed)" = 77 ] &&
+		[ "$(debugfs_value params mprdma_delta)" = 16 ]
+	check_err $? "debugfs params: spray, paths, spray_seed or mprdma_delta not as loaded"
 	[ "$(debugfs_value memctl blocks)" = 512 ]
 	check_err $? "debugfs memctl: blocks is not 512"
 	[ "$(grep -c '^ *[0-9]* [.#]*$' "$dbg/eunp0/memctl")" = 8 ]
@@ -123,7 +133,8 @@ good_values()
 	[ -r "$hw/rxe_eun_gbn_retry" ] && [ -r "$hw/rxe_eun_emem_blocks_peak" ] &&
 		[ -r "$hw/rxe_eun_emem_alloc_fail" ] &&
 		[ -r "$hw/rxe_eun_rw_widened" ] && [ -r "$hw/rxe_eun_rw_probes" ] &&
-		[ -r "$hw/rxe_eun_rw_held" ]
+		[ -r "$hw/rxe_eun_rw_held" ] && [ -r "$hw/rxe_eun_path_pruned_late" ] &&
+		[ -r "$hw/rxe_eun_ooo_degree_p99" ]
 	check_err $? "an rxe_eun counter is missing from hw_counters"
 	log_test "good values reach the device"
 
@@ -135,6 +146,9 @@ good_values()
 	refused_write write_sync later
 	refused_write wsync_slots 1025
 	refused_write hd_grow up
+	refused_write spray sideways
+	refused_write paths 100
+	refused_write spray_seed notanumber
 	echo static > "$params/ooo_mode" && [ "$(cat "$params/ooo_mode")" = static ]
 	check_err $? "writing static to ooo_mode did not stick"
 	echo sender > "$params/write_sync" && [ "$(cat "$params/write_sync")" = sender ]

@@ -45,7 +45,7 @@ for c in "${cases[@]}"; do
 	bed_counters "$BED_RESULTS/$name.counters-after"
 	pkts=$(bed_counter_delta "$BED_RESULTS/$name.counters-before" \
 		"$BED_RESULTS/$name.counters-after" sent_pkts "$BED_DEV")
-	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
+	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 _ <<< "$(ev_summary "$EV_OUT")"
 	[ "$result" = pass ] || check_err 1 "$name: result '$result': $(ev_field "$EV_OUT" error)"
 	[ "$n" = "$qps" ] || check_err 1 "$name: $n per-QP entries, want $qps"
 	if [ "$iters" = any ]; then

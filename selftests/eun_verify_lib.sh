@@ -34,7 +34,7 @@ ev_field()
 
 # ev_summary FILE: "result nqps" then the total's messages bytes
 # checked_messages checked_bytes elapsed_s goodput_MBps lat_p50_us
-# lat_p99_us, space separated, in one awk run.
+# lat_p99_us lat_mean_us, space separated, in one awk run.
 ev_summary()
 {
 	awk 'function get(s, k,   v) {
@@ -48,8 +48,8 @@ ev_summary()
 		tot = substr($0, j)
 		n = gsub(/"lat_max_us"/, "", qps)
 		printf "%s %d", get(top, "result"), n
-		split("messages bytes checked_messages checked_bytes elapsed_s goodput_MBps lat_p50_us lat_p99_us", k, " ")
-		for (x = 1; x <= 8; x++) printf " %s", get(tot, k[x])
+		split("messages bytes checked_messages checked_bytes elapsed_s goodput_MBps lat_p50_us lat_p99_us lat_mean_us", k, " ")
+		for (x = 1; x <= 9; x++) printf " %s", get(tot, k[x])
 		printf "\n"; exit
 	}' "$1" 2>/dev/null
 }

@@ -27,6 +27,8 @@ int eun_bm_get_info(const struct eun_bm *bm, u32 conn,
 		    struct eun_bm_info *info);
 int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		unsigned long *bits, u32 nbits);
+int eun_bm_sack_words(const struct eun_bm *bm, u32 conn, u32 *head,
+		      u64 *words, u32 nbits);
 const char *eun_bm_verdict_name(enum eun_bm_verdict v);
 
 /**

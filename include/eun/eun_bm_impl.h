@@ -16,6 +16,20 @@
 #include "eun/eun_memctl.h"
 
 /**
+ * struct eun_bm_sack_dst - where a copy of the received bits goes
+ * @first: distance from head of the PSN that bit 0 stands for
+ * @bits: a bitmap of longs (eun_bm_sack()), or NULL
+ * @words: when @bits is NULL, 64-bit words, bit i in bit i % 64 of word
+ *	i / 64 (eun_bm_sack_words()): the layout of a SACK, fixed whatever
+ *	the size of a long
+ */
+struct eun_bm_sack_dst {
+	u32 first;
+	unsigned long *bits;
+	u64 *words;
+};
+
+/**
  * struct eun_bm_ops - one bitmap design, picked once by eun_bm_init()
  * @check: whether the parameters this design reads are in range; 0 or
  *	-EINVAL (the kind, layout and growth were checked already)
@@ -26,8 +40,10 @@
  * @close: free the memory of a connection whose metadata run is @meta
  * @info: fill in @info (already zeroed, @info->active set) for the
  *	connection whose metadata run is @meta
- * @sack: set bit d of @bits when PSN head + d, d < @n, was received, for
- *	the connection whose metadata run is @meta; @n is at most its span
+ * @sack: for the connection whose metadata run is @meta, set bit d - first
+ *	of @dst when PSN head + d, first <= d < first + @n, was received
+ *	(first is @dst->first); first + @n is at most the span; @dst is
+ *	cleared already
  *
  * The per-connection calls are made only for connections in range; those
  * given a @meta only when the connection holds memory.
@@ -42,7 +58,7 @@ struct eun_bm_ops {
 	void (*info)(const struct eun_bm *bm, u32 conn, u32 meta,
 		     struct eun_bm_info *info);
 	void (*sack)(const struct eun_bm *bm, u32 conn, u32 meta,
-		     unsigned long *bits, u32 n);
+		     const struct eun_bm_sack_dst *dst, u32 n);
 };
 
 /* The hybrid-dynamic bitmap, eun_bm_hd.c. */
@@ -84,13 +100,17 @@ static inline void eun_bm_u64_to_words(u64 v, u16 *w)
 	w[3] = v >> 48;
 }
 
-/* Set bit @d + i of @bits for every set bit i of @v. */
-static inline void eun_bm_bits_put(unsigned long *bits, u32 d, u32 v)
+/* Set bit @d + i of @dst for every set bit i of @v. */
+static inline void eun_bm_bits_put(const struct eun_bm_sack_dst *dst, u32 d,
+				   u32 v)
 {
 	while (v) {
 		u32 i = d + eun_word_first(v);
 
-		bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
+		if (dst->bits)
+			dst->bits[i / BITS_PER_LONG] |= 1UL << (i % BITS_PER_LONG);
+		else
+			dst->words[i / 64] |= 1ULL << (i % 64);
 		v &= v - 1;
 	}
 }

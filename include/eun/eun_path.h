@@ -72,6 +72,7 @@ enum eun_spray {
  * @lost: of those, found lost (by the caller)
  * @echoes: acknowledgments that reported on one of its packets
  * @late_max: the largest lateness reported, in PSNs
+ * @samples: reports on its current port (the averages' weight)
  * @late_avg: moving average (1/4) of the lateness reported, in PSNs,
  *	with %EUN_PATH_LATE_SHIFT fraction bits
  * @loss_avg: moving loss rate, parts of %EUN_PATH_LOSS_ONE
@@ -83,6 +84,7 @@ struct eun_path {
 	u64 lost;
 	u64 echoes;
 	u32 late_max;
+	u32 samples;
 	u32 late_avg;
 	u32 loss_avg;
 	u16 sport;

@@ -33,9 +33,15 @@
 #define EUN_EXT_MAX_LEN			(EUN_EXT_HDR_LEN + EUN_IMMDT_LEN)
 #define EUN_ACK_FIXED_LEN		16
 
-/* SACK bitmap: bit i stands for PSN epsn + 1 + i. */
+/*
+ * SACK bitmap: bit i stands for PSN epsn + 1 + i. 64 words reach as far as
+ * the largest reorder bitmap tracks past its head (EUN_BM_MAX_BITS, 4096),
+ * so that no PSN the receiver holds goes unreported for want of room in
+ * the format; how many words one EUN_ACK carries is bounded by the path
+ * MTU instead (eun_sack_words_fit()).
+ */
 #define EUN_SACK_WORD_BITS		64
-#define EUN_SACK_MAX_WORDS		4
+#define EUN_SACK_MAX_WORDS		64
 #define EUN_SACK_MAX_BITS		(EUN_SACK_MAX_WORDS * EUN_SACK_WORD_BITS)
 #define EUN_ACK_MAX_LEN			(EUN_ACK_FIXED_LEN + \
 					 EUN_SACK_MAX_WORDS * sizeof(u64))
@@ -226,6 +232,17 @@ int eun_ack_pack(const struct eun_ack_info *a, void *buf, size_t len);
  * count or PSN out of range.
  */
 int eun_ack_parse(const void *buf, size_t len, struct eun_ack_info *a);
+
+/**
+ * eun_sack_words_fit() - SACK words an EUN_ACK may carry in @room bytes
+ * @room: most payload bytes the packet may take (the QP's path MTU, so that
+ *	the EUN_ACK is one packet wherever a data packet of the QP is)
+ *
+ * Return: (@room - EUN_ACK_FIXED_LEN) / 8, at most EUN_SACK_MAX_WORDS; 0
+ * if not even the fixed part fits. 30 words (1920 PSNs) at the smallest
+ * IB MTU of 256 bytes, 62 at 512, all 64 from 1024 on.
+ */
+unsigned int eun_sack_words_fit(u32 room);
 
 /**
  * eun_sack_set() - mark @psn as arrived in the SACK bitmap of @a

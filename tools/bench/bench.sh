@@ -24,7 +24,8 @@
 #       a mode with +SPRAY sprays its QPs over virtual paths (eunomia+rr,
 #       static+mprdma: Documentation/multipath.rst)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
-#   -o  eun-verify ops, comma-separated (default write,send)
+#   -o  eun-verify ops, comma-separated (default write,send); "flows" is
+#       the flow workload (tools/bench/matrix.sh): 8 QPs, web-search sizes
 #   -z  message sizes in bytes (default "4096 65536")
 #   -n  messages per transfer (default 5000)
 #   -d  or fewer: stop posting after SECONDS, 0..600, 0 for no such bound
@@ -77,8 +78,8 @@ for c in $columns; do
 	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma))?)$ ]] ||
 		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random or +mprdma or without)"
 done
-[[ $ops =~ ^(write|send|write_imm)(,(write|send|write_imm))*$ ]] ||
-	die "-o: '$ops' is not a comma-separated list of write, send, write_imm"
+[[ $ops =~ ^(write|send|write_imm|flows)(,(write|send|write_imm|flows))*$ ]] ||
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, flows"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
@@ -92,7 +93,11 @@ stale=$(find "$repo/drivers" "$repo/include" "$repo/Kbuild" -newer "$repo/build/
 [ -z "$stale" ] || die "build/rdma_rxe_eun.ko is older than ${stale#"$repo"/}: run make module"
 
 nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
-n=$((nprof * nops * nsizes * reps))
+# The flow workload draws its own sizes: one transfer per profile.
+nflows=0
+[[ ,$ops, == *,flows,* ]] && nflows=1
+per_prof=$(( (nops - nflows) * nsizes + nflows ))
+n=$((nprof * per_prof * reps))
 # A boot: one column (-b), or all of them taking turns, one unit "all".
 units=$columns cols_per_unit=1
 [ -n "$per_column" ] || units=all cols_per_unit=$(wc -w <<< "$columns")
@@ -133,7 +138,7 @@ run_unit()
 rows_done()
 {
 	[ -f "$1" ] || return 0
-	csv_awk -v want=$((cols_per_unit * nops * nsizes * reps)) '
+	csv_awk -v want=$((cols_per_unit * per_prof * reps)) '
 		FNR == 1 { csv_open(); next }
 		{ n[fld("profile")]++ }
 		END { if (CSV_BAD) exit 2; for (p in n) if (n[p] == want) print p }' "$1"
@@ -259,9 +264,13 @@ csv=$results/$name.csv
 				if (CSV_BAD) exit 2
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
-				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++)
-					if (!have[P[i], O[j], S[k], r])
-						print missing(P[i], O[j], S[k], r)
+				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++) {
+					sz = (O[j] == "flows" ? "websearch:100" : S[k])
+					if (O[j] == "flows" && k > 1)
+						continue
+					if (!have[P[i], O[j], sz, r])
+						print missing(P[i], O[j], sz, r)
+				}
 			}' "$f"
 	done
 } > "$csv.tmp"

@@ -14,6 +14,11 @@
 # table (demo.rst), which it also prints with the goals the run has
 # figures for (tools/bench/goals.sh).
 #
+# Then the multipath subset (tools/bench/multipath.sh -q): the guests on
+# four bonded links of 1 MB/s each, one QP of stock rdma_rxe (one link)
+# against rdma_rxe_eun spraying it round robin (every link);
+# $RESULTS/demo-multipath.csv and demo-multipath-TIMESTAMP/.
+#
 # Usage: tools/bench/demo.sh [-s KEY=VALUE]...   (passed on to bed.sh)
 set -euo pipefail
 
@@ -26,7 +31,7 @@ over=()
 while getopts "s:h" o; do
 	case $o in
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,17p' "$0"; exit 0 ;;
+	h) sed -n '3,22p' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
@@ -37,5 +42,6 @@ status=0
 RESULTS=$results "$here/bench.sh" -N demo -c "rdma_rxe gbn static eunomia" \
 	-p "none delay1ms reorder" -o write,send -z 65536 -n 5000 -d 2 -r 3 -t 60 \
 	"${over[@]}" || status=1
+RESULTS=$results "$here/multipath.sh" -q "${over[@]}" || status=1
 
 exit $status

@@ -33,6 +33,11 @@ esac
 csv_awk -v size="$size" '
 	FNR == 1 { csv_open(); next }
 	NR == FNR {
+		if (fld("op") == "flows") {
+			k = fld("column") SUBSEP fld("profile")
+			fmean[k] = fld("lat_mean_us"); fp99[k] = fld("lat_p99_us")
+			next
+		}
 		if (fld("size") != size) next
 		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
 		gp[k] = fld("goodput_MBps"); runs[k] = fld("runs"); fin[k] = fld("finished")
@@ -49,6 +54,9 @@ csv_awk -v size="$size" '
 		data[c, p] += fld("data_pkts")
 		fast[c, p] += fld("retx_nack") + fld("retx_reorder")
 		retx[c, p] += fld("retx_timeout") + fld("retx_nack") + fld("retx_reorder")
+		if (fld("ooo_p99") != "" && fld("ooo_p99") + 0 > p99[c, p]) p99[c, p] = fld("ooo_p99") + 0
+		if (fld("ooo_p99") != "") hasp99[c, p] = 1
+		if (fld("status") != "ok") bad[c, p]++
 	}
 	function have(c, p, o) { return ((c, p, o) in gp) }
 	# A goal without figures is counted, not listed: a subset run (make
@@ -72,6 +80,54 @@ csv_awk -v size="$size" '
 		r = b > 0 ? a / b : 0
 		report(goal " (" o ")", sprintf("%.2f / %.2f MB/s = %.2fx", a, b, r),
 		       r >= min ? "met" : "missed")
+	}
+	# count_goal GOAL COL PROF WHAT MAX: a sum over the rows at most MAX.
+	function count_goal(goal, c, p, what, max) {
+		if (!((c, p) in rows)) { report(goal, "", "n/a"); return }
+		report(goal, sprintf("%d", what), what <= max ? "met" : "missed")
+	}
+	function rows_ok_goal(goal, c, p) {
+		if (!((c, p) in rows)) { report(goal, "", "n/a"); return }
+		report(goal, sprintf("%d of %d rows ok", rows[c, p] - bad[c, p], rows[c, p]),
+		       bad[c, p] ? "missed" : "met")
+	}
+	# Multipath (make bench-multipath): a QP sprayed over four bonded links.
+	function multipath_goals(   R, M, o, a, b) {
+		R = "eun-eunomia+rr"; M = "eun-eunomia+mprdma"; o = "write"
+		ratio_goal("mp-equal: eunomia+rr >= 3.5x stock", o, R, "mp-equal", S, "mp-equal", 3.5)
+		count_goal("mp-equal: eunomia+rr resends 0", R, "mp-equal", retx[R, "mp-equal"], 0)
+		ratio_goal("mp-skew: eunomia+rr >= 3x stock", o, R, "mp-skew", S, "mp-skew", 3)
+		ratio_goal("mp-skew: eunomia+mprdma >= 3x stock", o, M, "mp-skew", S, "mp-skew", 3)
+		if (hasp99[M, "mp-skew"] && hasp99[R, "mp-skew"])
+			report("mp-skew: mprdma ooo degree p99 below rr",
+			       sprintf("%d against %d", p99[M, "mp-skew"], p99[R, "mp-skew"]),
+			       p99[M, "mp-skew"] < p99[R, "mp-skew"] ? "met" : "missed")
+		else
+			report("mp-skew: mprdma ooo degree p99 below rr", "", "n/a")
+		if ((M, "mp-lossy") in rows && (R, "mp-lossy") in rows) {
+			a = retx[M, "mp-lossy"]; b = retx[R, "mp-lossy"]
+			report("mp-lossy: mprdma resends <= 0.3x rr", sprintf("%d against %d", a, b),
+			       a <= 0.3 * b ? "met" : "missed")
+		} else {
+			report("mp-lossy: mprdma resends <= 0.3x rr", "", "n/a")
+		}
+		ratio_goal("mp-lossy: mprdma >= rr", o, M, "mp-lossy", R, "mp-lossy", 1)
+		ratio_goal("mp-lossy: mprdma >= 2x stock", o, M, "mp-lossy", S, "mp-lossy", 2)
+		rows_ok_goal("mp-down: eunomia+rr completes, every byte checked", R, "mp-down")
+		rows_ok_goal("mp-down: eunomia+mprdma completes, every byte checked", M, "mp-down")
+		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, R, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, R, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+mprdma mean FCT <= 0.5x ECMP", fmean, M, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+mprdma p99 FCT <= 0.5x ECMP", fp99, M, E, "mp-equal")
+	}
+	# fct_goal GOAL FIG COL BASE PROF: FIG (a flow completion time) of COL
+	# at most half that of BASE, the same QPs hashed onto one link each (ECMP).
+	function fct_goal(goal, fig, c, b, p,   x, y) {
+		if (!((c, p) in fig) || !((b, p) in fig)) { report(goal, "", "n/a"); return }
+		x = fig[c, p]; y = fig[b, p]
+		if (x == "" || y == "") { report(goal, "none finished", "missed"); return }
+		report(goal, sprintf("%.1f / %.1f ms = %.2fx", x / 1000, y / 1000, y > 0 ? x / y : 0),
+		       x <= 0.5 * y ? "met" : "missed")
 	}
 	function finished_goal(goal, c, p, o) {
 		if (!have(c, p, o)) { report(goal " (" o ")", "", "n/a"); return }
@@ -124,6 +180,7 @@ csv_awk -v size="$size" '
 			       peak[E] < peak[T] ? "met" : "missed")
 		else
 			report("memory: eunomia peak below static peak", "", "n/a")
+		multipath_goals()
 		printf "goals: %d met, %d missed, %d without figures in this run (ratios at %d B)\n",
 		       n["met"], n["missed"], n["n/a"], size
 		exit n["missed"] > 0

@@ -19,6 +19,13 @@
 # "timeout", never a missing row. The client writes
 # $BED_RESULTS/matrix.csv.
 #
+# The op "flows" is the flow workload: BENCH_FLOW_QPS QPs (default 8),
+# each with one WRITE (a flow) outstanding at a time, its size drawn from
+# the web-search distribution of DCTCP scaled down by BENCH_FLOW_DIV
+# (default 100: 300 KB at most; eun-verify -S websearch:DIV); each
+# message's completion time (post to completion) is its flow's. Its rows
+# have size "websearch:DIV" and the completion times' mean, p50 and p99.
+#
 # Repetitions are the outer loop: the first repetition of every profile,
 # then the second of every profile, and so on. The guests' speed drifts
 # over minutes on emulated CPUs; with all repetitions of a profile in a row,
@@ -100,6 +107,9 @@ deltas()
 	echo "$out"
 }
 
+# num X: X when it is a number (eun-verify says "?" for a field it lacks).
+num() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1"; }
+
 # ratio A B: A / B with 3 decimals, empty when B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
 
@@ -108,20 +118,24 @@ transfer()
 	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$col-$1-$3-$4-$5
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
-	local ideal data acks links length=(-n "$BED_ITERS")
+	local ideal data acks links mean args length=(-n "$BED_ITERS")
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
+	args=(-o "$op" -S "$size")
+	[ "$op" = flows ] && args=(-o write -S "$size" -q "${BENCH_FLOW_QPS:-8}" -D 1)
 	bed_counters "$before"
 	bed_link_tx "$before.links"
+	down_start "$profile"
 	EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
-		ev_run "$tag" '.*' -- -o "$op" -S "$size" "${length[@]}" --seed "$rep"
+		ev_run "$tag" '.*' -- "${args[@]}" "${length[@]}" --seed "$rep"
+	down_stop
 	bed_counters "$after"
 	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
 	# Packets each link carried, this guest's egress: "a/b/c/d".
 	links=$(bed_link_tx_delta "$before.links" "$after.links" | tr ' ' '/')
 	echo "$mine" > "$BED_RESULTS/$tag.delta"
-	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
+	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 mean <<< "$(ev_summary "$EV_OUT")"
 	[ "$BED_ROLE" = server ] && echo "${cbytes:-?}" > "$BED_RESULTS/$tag.checked"
 	bed_barrier "$tag-done" "$BED_TMO_STEP_S" || return 1
 	[ "$BED_ROLE" = server ] && return 0
@@ -132,13 +146,13 @@ transfer()
 	124/*) status=timeout ;;
 	*) status=fail ;;
 	esac
-	[ $status = ok ] || { el=; mbps=; }
+	[ $status = ok ] || { el=; mbps=; p50=; p99=; mean=; }
 	# What the transfer moved, as eun-verify counted it: left empty when
 	# it reported nothing (killed at the bound).
 	[[ $msgs =~ ^[0-9]+$ ]] || msgs=
 	[[ $bytes =~ ^[0-9]+$ ]] || bytes=
 	ideal=
-	[ -n "$msgs" ] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
+	[ -n "$msgs" ] && [[ $size =~ ^[0-9]+$ ]] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
 	data=$(field "$mine" sent_pkts)
 	acks=$(field "$theirs" sent_pkts)
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
@@ -162,6 +176,7 @@ transfer()
 		[rx_ooo]=$(field "$theirs" rxe_eun_rx_ooo)
 		[wsync_held]=$(field "$theirs" rxe_eun_wsync_held)
 		[link_pkts]=$links [ooo_p99]=$(field "$theirs" ooo_p99)
+		[lat_mean_us]=$(num "$mean") [lat_p50_us]=$(num "$p50") [lat_p99_us]=$(num "$p99")
 		[path_pruned]=$(( $(field "$mine" rxe_eun_path_pruned_late) +
 			$(field "$mine" rxe_eun_path_pruned_loss) )))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
@@ -182,7 +197,7 @@ warm_up()
 
 	for op in ${ops//,/ }; do
 		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$col-$op" 0 -- \
-			-o "$op" -S 65536 -n 100 -t 1 --seed 0
+			-o "${op/#flows/write}" -S 65536 -n 100 -t 1 --seed 0
 		bed_barrier "warm-up-$col-$op-done" "$BED_TMO_STEP_S" || return 1
 		log_test "bench $col warm-up $op"
 	done
@@ -213,13 +228,23 @@ use_column()
 	bed_setup
 }
 
+# op_sizes OP: the sizes OP runs at; the flow workload draws its own.
+op_sizes()
+{
+	if [ "$1" = flows ]; then
+		echo "websearch:${BENCH_FLOW_DIV:-100}"
+	else
+		echo "$BED_SIZES"
+	fi
+}
+
 # run_profile PROFILE SPEC REP: every op and size of the column in use.
 run_profile()
 {
 	local op s
 
 	for op in ${ops//,/ }; do
-		for s in $BED_SIZES; do
+		for s in $(op_sizes "$op"); do
 			transfer "$1" "$2" "$op" "$s" "$3" ||
 				check_err 1 "transfer $col/$1/$op/$s/$3: peer lost"
 		done

@@ -33,6 +33,7 @@ summary_fields+=,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data
 summary_fields+=,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request
 summary_fields+=,emem_peak_blocks,data_pkts,retx_timeout,retx_nack
 summary_fields+=,retx_reorder,retx_spurious,rx_ooo
+summary_fields+=,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us
 
 # Medians: values of the finished repetitions, sorted within awk.
 csv_awk -v fields="$summary_fields" '
@@ -48,7 +49,8 @@ csv_awk -v fields="$summary_fields" '
 	# Figures whose median the summary gives, under the same name.
 	BEGIN {
 		nm = split("goodput_MBps elapsed_s pkts_per_needed acks_per_data " \
-			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request", M, " ")
+			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request " \
+			   "lat_mean_us lat_p50_us lat_p99_us", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo", S, " ")
@@ -67,6 +69,12 @@ csv_awk -v fields="$summary_fields" '
 			sum[k, S[i]] += fld(S[i])
 		m = fld("emem_peak_blocks")
 		if (m != "" && (mem[k] == "" || m + 0 > mem[k] + 0)) mem[k] = m
+		m = fld("ooo_p99")
+		if (m != "" && (p99[k] == "" || m + 0 > p99[k] + 0)) p99[k] = m
+		# Packets per link ("a/b/c/d"), summed link by link.
+		nl = split(fld("link_pkts"), L, "/")
+		for (j = 1; j <= nl; j++) links[k, j] += L[j]
+		if (nl > nlinks[k]) nlinks[k] = nl
 	}
 	END {
 		if (CSV_BAD) exit 2
@@ -82,6 +90,10 @@ csv_awk -v fields="$summary_fields" '
 			for (j = 1; j <= ns; j++)
 				v[S[j]] = sum[k, S[j]] + 0
 			v["emem_peak_blocks"] = mem[k]
+			v["ooo_p99"] = p99[k]
+			v["link_pkts"] = ""
+			for (j = 1; j <= nlinks[k]; j++)
+				v["link_pkts"] = v["link_pkts"] (j > 1 ? "/" : "") links[k, j]
 			print csv_row(fields, v)
 		}
 	}' "$csv" > "$sum"
@@ -162,22 +174,30 @@ table()
 {
 	csv_awk -v size="$big" -v cols="$columns" -v what="$1" '
 	function costs(   r) {
-		if (fld("column") ~ /^eun-(static|eunomia)$/)
+		if (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?$/)
 			r = sprintf("%s t%d n%d r%d s%d m%s", fld("pkts_per_needed"),
 				    fld("retx_timeout"), fld("retx_nack"), fld("retx_reorder"),
 				    fld("retx_spurious"), fld("emem_peak_blocks"))
 		else
 			r = sprintf("%s seq%s rto%s", fld("pkts_per_needed"),
 				    fld("rcvd_seq_err"), fld("completer_retry_err"))
+		# On several links: the ooo degree p99, the packets per link.
+		if (fld("link_pkts") ~ /\//)
+			r = r sprintf(" o%s l%s", fld("ooo_p99") == "" ? "-" : fld("ooo_p99"),
+				      fld("link_pkts"))
 		return r
 	}
 	FNR == 1 { csv_open(); next }
-	fld("size") == size {
+	(what == "fct" ? (fld("op") == "flows") : (fld("size") == size)) {
 		k = fld("profile") " " fld("op"); gp = fld("goodput_MBps")
 		runs = fld("runs"); fin = fld("finished")
 		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
 		if (what == "costs")
 			cell = (gp == "" ? "-" : costs())
+		else if (what == "fct" && fld("lat_mean_us") == "")
+			cell = "-"
+		else if (what == "fct")
+			cell = sprintf("%.1f / %.1f", fld("lat_mean_us") / 1000, fld("lat_p99_us") / 1000)
 		else {
 			cell = (gp == "" ? (fld("not_finished") == "" ? "-" : fld("not_finished")) : sprintf("%.2f", gp))
 			if (gp != "" && fin + 0 < runs + 0) cell = cell " (" fin "/" runs ")"
@@ -208,8 +228,11 @@ table()
 }
 goodput=$(table goodput)
 costs=$(table costs)
+fct=
+csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { f = 1 } END { exit !f }' "$sum" &&
+	fct=$(table fct)
 goals=$(sed 's/^/    /' "$out/goals.txt")
-awk -v table="$goodput" -v costs="$costs" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
+awk -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
 	/^\.\. bench table begin/ {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
@@ -223,8 +246,16 @@ awk -v table="$goodput" -v costs="$costs" -v goals="$goals" -v src="$(basename "
 		print "NACK, ``r`` reorder window) and ``s`` spurious ones, ``m`` the"
 		print "receiver'"'"'s emulated-memory peak in 2-byte blocks; for the go-back-N"
 		print "columns ``seq`` NAKs (``rcvd_seq_err``) and ``rto`` retransmit"
-		print "timeouts (``completer_retry_err``), medians."
+		print "timeouts (``completer_retry_err``), medians. On several links,"
+		print "``o`` the out-of-order degree p99 and ``l`` the packets each link"
+		print "carried (the sender'"'"'s), summed."
 		print ""; print costs; print ""
+		if (fct != "") {
+			print "Flow completion times, ms, mean / 99th percentile (median of the"
+			print "finished repetitions): the flow workload (op ``flows``), each"
+			print "of 8 QPs with one flow at a time, web-search sizes scaled down."
+			print ""; print fct; print ""
+		}
 		print "The goals of the ordering layer, read off the same rows by"
 		print "``tools/bench/goals.sh``:"
 		print ""; print "::"; print ""; print goals; print ""; skip = 1; next

@@ -53,7 +53,7 @@ for op in write send read; do
 		# Retransmission and ordering counters that moved on this side
 		# (the rxe_eun_* ones read 0 on stock).
 		retr=$(bed_counter_delta -s "$before" "$after" "$BED_RETRANS_COUNTERS")
-		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 <<< "$(ev_summary "$EV_OUT")"
+		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 _ <<< "$(ev_summary "$EV_OUT")"
 		[ "$result" = pass ] || check_err 1 "$name: $result: $(ev_field "$EV_OUT" error)"
 		[ "$msgs" = "$BED_ITERS" ] || check_err 1 "$name: $msgs messages, want $BED_ITERS"
 		log_test "$BED_MODULE: eun-verify $op size $size iters $BED_ITERS ($BED_ROLE)"

@@ -49,7 +49,13 @@ static const char ev_help[] =
 "    -S, --size SPEC       N: every message N bytes; N,N,...: cycle\n"
 "                          through up to 8 sizes; rand[:MIN-MAX]: seeded\n"
 "                          log-uniform sizes, odd ones included (rand is\n"
-"                          1-1M). K and M suffixes. (default: 4096)\n"
+"                          1-1M). K and M suffixes. websearch:DIV:\n"
+"                          seeded flow sizes of the web-search workload\n"
+"                          of DCTCP (Alizadeh et al., SIGCOMM 2010), up\n"
+"                          to 30000000 bytes, each divided by DIV and\n"
+"                          rounded up. DIV must be 29 or more, to keep\n"
+"                          them within 1M: plain websearch (DIV 1) is\n"
+"                          refused. (default: 4096)\n"
 "    -q, --qps N           concurrent QPs, 1..64 (default 1)\n"
 "    -D, --depth N         outstanding work requests per QP, 1..512\n"
 "                          (default 16)\n"
@@ -90,8 +96,10 @@ static const char ev_help[] =
 "\n"
 "    The report gives per QP and in total: messages, bytes, elapsed time\n"
 "    from CLOCK_MONOTONIC (first post to last completion), goodput in\n"
-"    MB/s (10^6 bytes) and, on the client, completion latency p50, p99 and\n"
-"    max in microseconds (post to completion).\n"
+"    MB/s (10^6 bytes) and, on the client, completion latency p50, p99,\n"
+"    max and mean in microseconds (post to completion). With -D 1 each\n"
+"    QP has one message in flight, so a message's latency is its flow\n"
+"    completion time (with -S websearch:DIV, a flow workload).\n"
 "\n"
 "EXIT STATUS\n"
 "    0 all checks passed; 1 a check failed (data, order, count, status);\n"
@@ -101,7 +109,8 @@ static const char ev_help[] =
 "EXAMPLES\n"
 "    eun-verify -s\n"
 "    eun-verify -c 10.0.0.1 -o mix -S rand:1-64K -q 4 -n 500 --seed 7\n"
-"    eun-verify -c 10.0.0.1 -o write -S 65536 -b 8M --json\n";
+"    eun-verify -c 10.0.0.1 -o write -S 65536 -b 8M --json\n"
+"    eun-verify -c 10.0.0.1 -S websearch:100 -q 8 -D 1 -n 200 --json\n";
 
 void ev_usage(FILE *f)
 {

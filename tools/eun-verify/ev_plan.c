@@ -2,6 +2,7 @@
 /*
  * eun-verify: run configuration and the per-message plan.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,9 +125,48 @@ static int ev_size_parse_rand(const char *arg, struct ev_config *cfg)
 	return cfg->sizes[0] <= cfg->sizes[1] ? 0 : -1;
 }
 
+/*
+ * "websearch" or "websearch:DIV", DIV a plain decimal. A DIV too small
+ * for the message limit is refused rather than raised behind the user's
+ * back: sizes scaled other than asked would skew the experiment.
+ */
+static int ev_size_parse_websearch(const char *spec, const char *arg,
+				   struct ev_config *cfg, char *err,
+				   size_t errlen)
+{
+	unsigned long long div = 1;
+	char *end;
+
+	if (*arg) {
+		errno = 0;
+		if (*arg != ':' || !isdigit((unsigned char)arg[1]))
+			goto bad;
+		div = strtoull(arg + 1, &end, 10);
+		if (errno || *end || div < 1 || div > EV_WEBSEARCH_MAX)
+			goto bad;
+	}
+	if (div < EV_WEBSEARCH_MIN_DIV) {
+		snprintf(err, errlen,
+			 "size '%s': the largest web-search flow, %u bytes / DIV %llu, is over the %u-byte message limit: the smallest DIV allowed is %u (websearch:%u)",
+			 spec, EV_WEBSEARCH_MAX, div, EV_MAX_MSG,
+			 EV_WEBSEARCH_MIN_DIV, EV_WEBSEARCH_MIN_DIV);
+		return -1;
+	}
+	cfg->size_mode = EV_SIZE_WEBSEARCH;
+	cfg->nsizes = 1;
+	cfg->sizes[0] = (uint32_t)div;
+	return 0;
+bad:
+	snprintf(err, errlen,
+		 "bad size '%s': want websearch:DIV, DIV an integer from %u to %u",
+		 spec, EV_WEBSEARCH_MIN_DIV, EV_WEBSEARCH_MAX);
+	return -1;
+}
+
 /**
  * ev_size_parse() - parse --size
- * @spec: "4096", "1,100,4K,65537" or "rand" / "rand:MIN-MAX"
+ * @spec: "4096", "1,100,4K,65537", "rand" / "rand:MIN-MAX" or
+ *	"websearch:DIV"
  * @cfg: receives size_mode, nsizes and sizes
  * @err: message on failure
  * @errlen: size of @err
@@ -147,6 +187,8 @@ int ev_size_parse(const char *spec, struct ev_config *cfg, char *err,
 			 spec);
 		return -1;
 	}
+	if (!strncmp(spec, "websearch", 9))
+		return ev_size_parse_websearch(spec, spec + 9, cfg, err, errlen);
 	/* strtok would skip empty entries: "4,,8" must be refused. */
 	if (strlen(spec) >= sizeof(buf) || !*spec || strstr(spec, ",,") ||
 	    spec[0] == ',' || spec[strlen(spec) - 1] == ',')
@@ -169,7 +211,7 @@ int ev_size_parse(const char *spec, struct ev_config *cfg, char *err,
 	return 0;
 bad:
 	snprintf(err, errlen,
-		 "bad size '%s': want N, N,N,... (up to %d) or rand[:MIN-MAX]; 1 <= N <= 1M, K/M suffixes allowed",
+		 "bad size '%s': want N, N,N,... (up to %d), rand[:MIN-MAX] or websearch:DIV; 1 <= N <= 1M, K/M suffixes allowed",
 		 spec, EV_MAX_SIZES);
 	return -1;
 }
@@ -185,10 +227,46 @@ uint32_t ev_size_max(const struct ev_config *cfg)
 		return m;
 	if (cfg->size_mode == EV_SIZE_RAND)
 		return cfg->sizes[1] > m ? cfg->sizes[1] : m;
+	if (cfg->size_mode == EV_SIZE_WEBSEARCH) {
+		i = ev_websearch_max(cfg->sizes[0]);
+		return i > m ? i : m;
+	}
 	for (i = 0; i < cfg->nsizes; i++)
 		if (cfg->sizes[i] > m)
 			m = cfg->sizes[i];
 	return m;
+}
+
+/* sizes[0] of websearch is the divisor, not a size. */
+static int ev_config_check_sizes(const struct ev_config *cfg, char *err,
+				 size_t errlen)
+{
+	uint32_t i;
+
+	if (cfg->size_mode >= EV_SIZE_MODE_COUNT || cfg->nsizes < 1 ||
+	    cfg->nsizes > EV_MAX_SIZES ||
+	    (cfg->size_mode == EV_SIZE_RAND &&
+	     (cfg->nsizes != 2 || cfg->sizes[0] > cfg->sizes[1])) ||
+	    (cfg->size_mode == EV_SIZE_WEBSEARCH && cfg->nsizes != 1)) {
+		snprintf(err, errlen, "inconsistent size specification");
+		return -1;
+	}
+	if (cfg->size_mode == EV_SIZE_WEBSEARCH) {
+		if (cfg->sizes[0] >= EV_WEBSEARCH_MIN_DIV &&
+		    cfg->sizes[0] <= EV_WEBSEARCH_MAX)
+			return 0;
+		snprintf(err, errlen, "websearch DIV %u out of range %u..%u",
+			 cfg->sizes[0], EV_WEBSEARCH_MIN_DIV, EV_WEBSEARCH_MAX);
+		return -1;
+	}
+	for (i = 0; i < cfg->nsizes; i++) {
+		if (cfg->sizes[i] < 1 || cfg->sizes[i] > EV_MAX_MSG) {
+			snprintf(err, errlen, "size %u out of range 1..%u",
+				 cfg->sizes[i], EV_MAX_MSG);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /**
@@ -199,8 +277,6 @@ uint32_t ev_size_max(const struct ev_config *cfg)
  */
 int ev_config_check(const struct ev_config *cfg, char *err, size_t errlen)
 {
-	uint32_t i;
-
 	if (!cfg->ops || (cfg->ops & ~EV_OPS_ALL)) {
 		snprintf(err, errlen, "no valid operation selected");
 		return -1;
@@ -226,21 +302,7 @@ int ev_config_check(const struct ev_config *cfg, char *err, size_t errlen)
 			 cfg->depth, EV_MAX_DEPTH);
 		return -1;
 	}
-	if (cfg->size_mode >= EV_SIZE_MODE_COUNT || cfg->nsizes < 1 ||
-	    cfg->nsizes > EV_MAX_SIZES ||
-	    (cfg->size_mode == EV_SIZE_RAND &&
-	     (cfg->nsizes != 2 || cfg->sizes[0] > cfg->sizes[1]))) {
-		snprintf(err, errlen, "inconsistent size specification");
-		return -1;
-	}
-	for (i = 0; i < cfg->nsizes; i++) {
-		if (cfg->sizes[i] < 1 || cfg->sizes[i] > EV_MAX_MSG) {
-			snprintf(err, errlen, "size %u out of range 1..%u",
-				 cfg->sizes[i], EV_MAX_MSG);
-			return -1;
-		}
-	}
-	return 0;
+	return ev_config_check_sizes(cfg, err, errlen);
 }
 
 /*
@@ -259,6 +321,64 @@ static uint32_t ev_size_rand(uint32_t lo, uint32_t hi, uint64_t r)
 	if (v > hi)
 		v = hi;
 	return (uint32_t)v;
+}
+
+/*
+ * DOC: web-search flow sizes
+ * The flow-size distribution of the web-search cluster in DCTCP
+ * (Alizadeh et al., SIGCOMM 2010), as the paper publishes it: a CDF of
+ * (bytes, cumulative percent) points, taken as linear between points.
+ * Percent steps are all the paper gives, and they keep the inverse in
+ * integers: both ends draw every size, and must draw the same one.
+ */
+struct ev_cdf_point {
+	uint32_t bytes;
+	uint32_t pct;
+};
+
+static const struct ev_cdf_point ev_websearch_cdf[] = {
+	{ 0, 0 },		{ 10000, 15 },		{ 20000, 20 },
+	{ 30000, 30 },		{ 50000, 40 },		{ 80000, 53 },
+	{ 200000, 60 },		{ 1000000, 70 },	{ 2000000, 80 },
+	{ 5000000, 90 },	{ 10000000, 97 },	{ EV_WEBSEARCH_MAX, 100 },
+};
+
+/* Largest size a DIV can give: sizing of slots and buffers. */
+uint32_t ev_websearch_max(uint32_t div)
+{
+	return (uint32_t)(((uint64_t)EV_WEBSEARCH_MAX + div - 1) / div);
+}
+
+/**
+ * ev_size_websearch() - one web-search flow size, scaled down
+ * @div: divisor, at least 1
+ * @r: the message's PRNG value (EV_DOM_SIZE)
+ *
+ * The high 32 bits of @r are a uniform fraction u of 2^32; x = 100 u is
+ * u in percent of 2^32, so the CDF's points compare with x as pct << 32.
+ * Between two points the bytes grow in proportion; no segment's bytes
+ * step times percent step reaches 2^32 (at most 20 MB x 3), so the
+ * product below stays within 64 bits.
+ *
+ * Return: the drawn size divided by @div, rounded up, at least 1 byte:
+ * 1..ev_websearch_max(@div).
+ */
+uint32_t ev_size_websearch(uint32_t div, uint64_t r)
+{
+	const struct ev_cdf_point *lo, *hi;
+	uint64_t x = (r >> 32) * 100, base, span, bytes;
+	size_t i;
+
+	/* x < 100 << 32: the last point stops the walk. */
+	for (i = 1; x >= (uint64_t)ev_websearch_cdf[i].pct << 32; i++)
+		;
+	lo = &ev_websearch_cdf[i - 1];
+	hi = &ev_websearch_cdf[i];
+	base = (uint64_t)lo->pct << 32;
+	span = (uint64_t)(hi->pct - lo->pct) << 32;
+	bytes = lo->bytes + (hi->bytes - lo->bytes) * (x - base) / span;
+	bytes = (bytes + div - 1) / div;
+	return bytes ? (uint32_t)bytes : 1;
 }
 
 static enum ev_op ev_plan_op(const struct ev_config *cfg, uint32_t qp,
@@ -304,6 +424,10 @@ void ev_plan_msg(const struct ev_config *cfg, uint32_t qp, uint64_t msg,
 		break;
 	case EV_SIZE_LIST:
 		mp->size = cfg->sizes[msg % cfg->nsizes];
+		break;
+	case EV_SIZE_WEBSEARCH:
+		r = ev_word(ev_key(cfg->seed, EV_DOM_SIZE, qp, msg), 0);
+		mp->size = ev_size_websearch(cfg->sizes[0], r);
 		break;
 	default:
 		r = ev_word(ev_key(cfg->seed, EV_DOM_SIZE, qp, msg), 0);

@@ -36,8 +36,18 @@ enum ev_size_mode {
 	EV_SIZE_FIXED,		/* sizes[0] for every message */
 	EV_SIZE_LIST,		/* sizes[msg % nsizes] */
 	EV_SIZE_RAND,		/* seeded log-uniform in [sizes[0], sizes[1]] */
+	EV_SIZE_WEBSEARCH,	/* seeded web-search flow sizes / sizes[0] */
 	EV_SIZE_MODE_COUNT
 };
+
+/*
+ * The web-search flow sizes reach EV_WEBSEARCH_MAX bytes, more than a
+ * message may carry: they are divided by a DIV of at least
+ * EV_WEBSEARCH_MIN_DIV. A DIV above EV_WEBSEARCH_MAX makes every message
+ * 1 byte, as EV_WEBSEARCH_MAX does, so it is refused as a likely typo.
+ */
+#define EV_WEBSEARCH_MAX	30000000u
+#define EV_WEBSEARCH_MIN_DIV	((EV_WEBSEARCH_MAX + EV_MAX_MSG - 1) / EV_MAX_MSG)
 
 /**
  * struct ev_config - what both ends must agree on
@@ -101,6 +111,8 @@ int ev_op_uses_slot(enum ev_op op);
 int ev_size_parse(const char *spec, struct ev_config *cfg, char *err,
 		  size_t errlen);
 uint32_t ev_size_max(const struct ev_config *cfg);
+uint32_t ev_size_websearch(uint32_t div, uint64_t r);
+uint32_t ev_websearch_max(uint32_t div);
 int ev_config_check(const struct ev_config *cfg, char *err, size_t errlen);
 
 void ev_plan_msg(const struct ev_config *cfg, uint32_t qp, uint64_t msg,

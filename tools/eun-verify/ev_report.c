@@ -36,6 +36,12 @@ double ev_stats_seconds(const struct ev_stats *s)
 	return (double)(s->t_last - s->t_first) / 1e9;
 }
 
+/* Mean post-to-completion latency in microseconds, 0 on the server. */
+double ev_stats_lat_mean_us(const struct ev_stats *s)
+{
+	return ev_hist_mean(&s->lat) / 1e3;
+}
+
 /* Goodput in 10^6 bytes per second of payload that completed. */
 double ev_stats_mbps(const struct ev_stats *s)
 {
@@ -60,6 +66,10 @@ void ev_config_describe(const struct ev_config *cfg, char *ops, size_t len,
 			 cfg->sizes[1]);
 		return;
 	}
+	if (cfg->size_mode == EV_SIZE_WEBSEARCH) {
+		snprintf(sizes, slen, "websearch:%u", cfg->sizes[0]);
+		return;
+	}
 	o = 0;
 	sizes[0] = 0;
 	for (i = 0; i < cfg->nsizes; i++)
@@ -81,20 +91,25 @@ static void ev_json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/*
+ * lat_mean_us comes after the fields scripts already read, so none of
+ * them moves.
+ */
 static void ev_json_stats(FILE *f, const struct ev_stats *s)
 {
 	fprintf(f,
 		"{\"messages\":%llu,\"bytes\":%llu,\"checked_messages\":%llu,"
 		"\"checked_bytes\":%llu,\"elapsed_s\":%.6f,\"goodput_MBps\":%.3f,"
 		"\"lat_p50_us\":%.1f,\"lat_p99_us\":%.1f,\"lat_max_us\":%.1f,"
-		"\"polled_messages\":%llu,\"early_last_bytes\":%llu}",
+		"\"polled_messages\":%llu,\"early_last_bytes\":%llu,"
+		"\"lat_mean_us\":%.1f}",
 		(unsigned long long)s->msgs, (unsigned long long)s->bytes,
 		(unsigned long long)s->checked_msgs,
 		(unsigned long long)s->checked_bytes, ev_stats_seconds(s),
 		ev_stats_mbps(s), ev_hist_pct(&s->lat, 50) / 1e3,
 		ev_hist_pct(&s->lat, 99) / 1e3, s->lat.max / 1e3,
 		(unsigned long long)s->polled,
-		(unsigned long long)s->early_last);
+		(unsigned long long)s->early_last, ev_stats_lat_mean_us(s));
 }
 
 static const char *ev_result_name(int code)
@@ -144,13 +159,14 @@ static void ev_report_json(FILE *f, const struct ev_report *r,
 
 static void ev_table_row(FILE *f, const char *name, const struct ev_stats *s)
 {
-	fprintf(f, "%-6s %10llu %13llu %10llu %13llu %9.3f %9.3f %8.1f %8.1f %8.1f\n",
+	fprintf(f, "%-6s %10llu %13llu %10llu %13llu %9.3f %9.3f %8.1f %8.1f %8.1f %8.1f\n",
 		name, (unsigned long long)s->msgs,
 		(unsigned long long)s->bytes,
 		(unsigned long long)s->checked_msgs,
 		(unsigned long long)s->checked_bytes, ev_stats_seconds(s),
 		ev_stats_mbps(s), ev_hist_pct(&s->lat, 50) / 1e3,
-		ev_hist_pct(&s->lat, 99) / 1e3, s->lat.max / 1e3);
+		ev_hist_pct(&s->lat, 99) / 1e3, s->lat.max / 1e3,
+		ev_stats_lat_mean_us(s));
 }
 
 static void ev_report_table(FILE *f, const struct ev_report *r,
@@ -159,9 +175,9 @@ static void ev_report_table(FILE *f, const struct ev_report *r,
 	char name[16];
 	uint32_t i;
 
-	fprintf(f, "%-6s %10s %13s %10s %13s %9s %9s %8s %8s %8s\n", "qp",
+	fprintf(f, "%-6s %10s %13s %10s %13s %9s %9s %8s %8s %8s %8s\n", "qp",
 		"messages", "bytes", "chk_msgs", "chk_bytes", "elapsed_s",
-		"MB/s", "p50_us", "p99_us", "max_us");
+		"MB/s", "p50_us", "p99_us", "max_us", "mean_us");
 	for (i = 0; i < r->nqps; i++) {
 		snprintf(name, sizeof(name), "%u", i);
 		ev_table_row(f, name, &r->qp[i]);

@@ -23,7 +23,8 @@
  *	still old
  * @t_first: CLOCK_MONOTONIC ns of the first post (client) / arrival (server)
  * @t_last: CLOCK_MONOTONIC ns of the last completion / the end of run
- * @lat: post-to-completion latency in ns (client)
+ * @lat: post-to-completion latency in ns (client); its exact sum gives
+ *	the mean
  */
 struct ev_stats {
 	uint64_t msgs;
@@ -59,6 +60,7 @@ void ev_stats_total(const struct ev_stats *qp, uint32_t n,
 		    struct ev_stats *total);
 double ev_stats_seconds(const struct ev_stats *s);
 double ev_stats_mbps(const struct ev_stats *s);
+double ev_stats_lat_mean_us(const struct ev_stats *s);
 void ev_report_print(FILE *f, const struct ev_report *r);
 void ev_config_describe(const struct ev_config *cfg, char *buf, size_t len,
 			char *sizes, size_t slen);

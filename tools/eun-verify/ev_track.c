@@ -220,3 +220,15 @@ uint64_t ev_hist_pct(const struct ev_hist *h, double pct)
 		v = h->min;
 	return v;
 }
+
+/*
+ * Mean from the exact sum, not the buckets: with one message in flight
+ * per QP the mean latency is the mean flow completion time, and the
+ * buckets' 1/32 would bias it upwards.
+ *
+ * Return: the mean of the samples, 0 when empty.
+ */
+double ev_hist_mean(const struct ev_hist *h)
+{
+	return h->n ? (double)h->sum / (double)h->n : 0;
+}

@@ -94,5 +94,6 @@ struct ev_hist {
 void ev_hist_add(struct ev_hist *h, uint64_t v);
 void ev_hist_merge(struct ev_hist *dst, const struct ev_hist *src);
 uint64_t ev_hist_pct(const struct ev_hist *h, double pct);
+double ev_hist_mean(const struct ev_hist *h);
 
 #endif /* EV_TRACK_H */

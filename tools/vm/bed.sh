@@ -112,8 +112,15 @@ check_profile()
 		[ "$l" -lt "${cfg[LINKS]}" ] ||
 			die "PROFILES: $1 has a line for link $l, the bed ${cfg[LINKS]} link(s)"
 	done
+	l=$(sed -n 's/#.*//; s/^[[:space:]]*down:\(.*\)/\1/p' "$f")
+	if [ -n "$l" ]; then
+		[[ $l =~ ^\ *([0-9])\ +([0-9]{1,2})\ +([0-9]{1,2})\ *$ ]] ||
+			die "PROFILES: $1: 'down:$l' is not 'down: LINK AT_S FOR_S'"
+		[ "${cfg[BOND]}" = 1 ] && [ "${BASH_REMATCH[1]}" -lt "${cfg[LINKS]}" ] ||
+			die "PROFILES: $1 takes link ${BASH_REMATCH[1]} down: a bonded bed of more links (BOND=1)"
+	fi
 	check_netem "tools/bench/profiles/$1" \
-		"$(sed -e 's/#.*//' -e 's/^[[:space:]]*link[0-9]*://' "$f" | tr '\n' ' ')"
+		"$(sed -e 's/#.*//' -e 's/^[[:space:]]*link[0-9]*://' -e '/^[[:space:]]*down:/d' "$f" | tr '\n' ' ')"
 }
 
 check_config()

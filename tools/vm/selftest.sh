@@ -8,9 +8,11 @@
 #
 # Usage: tools/vm/selftest.sh [-t TEST]... [RUN...]
 #   RUN is rdma_rxe, rdma_rxe_eun (its default mode, eunomia),
-#   rdma_rxe_eun/gbn or rdma_rxe_eun/static (default: the first three;
-#   static shares eunomia's glue, and ooo_modes and write_sync run both,
-#   so its whole suite is a run of its own: keeps make check short).
+#   rdma_rxe_eun/gbn, rdma_rxe_eun/static or rdma_rxe_eun/multipath (the
+#   bonded bed of configs/multipath.conf, QPs sprayed over four links)
+#   (default: all but static; static shares eunomia's glue, and ooo_modes
+#   and write_sync run both, so its whole suite is a run of its own: keeps
+#   make check short).
 # The rdma_rxe_eun part is skipped (TAP SKIP) when build/rdma_rxe_eun.ko is
 # missing; `make selftest` builds it first.
 set -euo pipefail
@@ -26,18 +28,19 @@ tests=()
 while getopts "t:h" o; do
 	case $o in
 	t) tests+=(-t "$OPTARG") ;;
-	h) sed -n '3,13p' "$0"; exit 0 ;;
+	h) sed -n '3,15p' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-t TEST]... [MODULE...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 modules=("$@")
 [ ${#modules[@]} -gt 0 ] ||
-	modules=(rdma_rxe rdma_rxe_eun rdma_rxe_eun/gbn)
+	modules=(rdma_rxe rdma_rxe_eun rdma_rxe_eun/gbn rdma_rxe_eun/multipath)
 for r in "${modules[@]}"; do
 	case "$r" in
 	rdma_rxe|rdma_rxe_eun|rdma_rxe_eun/gbn|rdma_rxe_eun/static|rdma_rxe_eun/eunomia) ;;
-	*) echo "$prog: unknown run '$r' (rdma_rxe, rdma_rxe_eun or rdma_rxe_eun/MODE)" >&2; exit 2 ;;
+	rdma_rxe_eun/multipath) ;;
+	*) echo "$prog: unknown run '$r' (rdma_rxe, rdma_rxe_eun, rdma_rxe_eun/MODE or rdma_rxe_eun/multipath)" >&2; exit 2 ;;
 	esac
 done
 
@@ -137,8 +140,13 @@ for r in "${modules[@]}"; do
 	conf=$here/configs/selftest-rxe.conf
 	[ $m = rdma_rxe_eun ] && conf=$here/configs/selftest-eun.conf
 	set_mode=()
-	[ -n "$mode" ] && set_mode=(-s "MODULE_PARAMS=ooo_mode=$mode" -s "NAME=selftest-$mode")
-	[ -n "$mode" ] && [ ${#tests[@]} -eq 0 ] && set_mode+=(-s "TESTS=$(mode_tests)")
+	if [ "$mode" = multipath ]; then
+		# Its own bed, parameters and tests: the config says them.
+		conf=$here/configs/multipath.conf
+	elif [ -n "$mode" ]; then
+		set_mode=(-s "MODULE_PARAMS=ooo_mode=$mode" -s "NAME=selftest-$mode")
+		[ ${#tests[@]} -eq 0 ] && set_mode+=(-s "TESTS=$(mode_tests)")
+	fi
 	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/build/rdma_rxe_eun.ko" ]; then
 		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $r"
 		{

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * eun-verify: unit tests of the pure parts (pattern, plan, checker,
- * order tracking, wire format, options) of tools/eun-verify. TAP on
+ * order tracking, wire format, options, report) of tools/eun-verify. TAP on
  * stdout, then a closing "N passed, N failed" line; exit status 1 when
  * anything failed.
  */
@@ -14,6 +14,7 @@
 #include "ev_opts.h"
 #include "ev_pattern.h"
 #include "ev_plan.h"
+#include "ev_report.h"
 #include "ev_track.h"
 #include "ev_wire.h"
 
@@ -212,6 +213,19 @@ static void cfg_default(struct ev_config *c)
 	c->sizes[0] = 4096;
 }
 
+static int parse(const char *line, struct ev_opts *o, char *err, size_t n)
+{
+	char buf[512], *argv[32], *tok, *save = NULL;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "eun-verify %s", line);
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	return ev_opts_parse(o, argc, argv, err, n);
+}
+
 static void test_size_parse(void)
 {
 	static const char * const good[] = { "1", "4096", "4K", "1M",
@@ -272,6 +286,221 @@ static void test_plan_sizes(void)
 		cyc &= mp.size == (uint32_t)(1 + 2 * (m % 3));
 	}
 	CHECK(cyc, "plan: a size list is cycled in order");
+}
+
+/*
+ * The web-search CDF as the paper publishes it, written out again here
+ * rather than taken from ev_plan.c: the sampler must reproduce these
+ * numbers, not its own table.
+ */
+static const struct {
+	uint32_t bytes;
+	double cdf;
+} ws_points[] = {
+	{ 10000, 0.15 }, { 20000, 0.20 }, { 30000, 0.30 }, { 50000, 0.40 },
+	{ 80000, 0.53 }, { 200000, 0.60 }, { 1000000, 0.70 },
+	{ 2000000, 0.80 }, { 5000000, 0.90 }, { 10000000, 0.97 },
+	/* Midpoints: the CDF is linear between points. */
+	{ 5000, 0.075 }, { 600000, 0.65 }, { 20000000, 0.985 },
+};
+
+#define WS_DRAWS	200000
+
+/* Fraction of @n sizes at or below @bytes. */
+static double ws_frac(const uint32_t *v, size_t n, uint32_t bytes)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += v[i] <= bytes;
+	return (double)k / (double)n;
+}
+
+/* PRNG values as ev_plan_msg() takes them, over 8 QPs. */
+static void ws_draw(uint32_t *v, size_t n, uint64_t seed, uint32_t div)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = ev_size_websearch(div, ev_word(ev_key(seed, EV_DOM_SIZE,
+							     (uint32_t)(i & 7),
+							     i >> 3), 0));
+}
+
+/* DIV 1: the sizes follow the published CDF. */
+static void test_websearch_cdf(void)
+{
+	uint32_t *v = calloc(WS_DRAWS, sizeof(*v));
+	uint32_t lo = UINT32_MAX, hi = 0;
+	double f, sum = 0, mean;
+	size_t i;
+
+	ws_draw(v, WS_DRAWS, 12345, 1);
+	for (i = 0; i < WS_DRAWS; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+		sum += v[i];
+	}
+	CHECK(lo >= 1 && hi <= EV_WEBSEARCH_MAX,
+	      "websearch: %d sizes within 1..%u (seen %u..%u)", WS_DRAWS,
+	      EV_WEBSEARCH_MAX, lo, hi);
+	for (i = 0; i < ARRAY_SIZE(ws_points); i++) {
+		f = ws_frac(v, WS_DRAWS, ws_points[i].bytes);
+		CHECK(f > ws_points[i].cdf - 0.01 && f < ws_points[i].cdf + 0.01,
+		      "websearch: fraction <= %u bytes is %.4f, CDF %.3f",
+		      ws_points[i].bytes, f, ws_points[i].cdf);
+	}
+	/* Mean of the linear CDF: sum of (CDF step) x (segment middle). */
+	mean = 0.15 * 5000 + 0.05 * 15000 + 0.10 * 25000 + 0.10 * 40000 +
+	       0.13 * 65000 + 0.07 * 140000 + 0.10 * 600000 +
+	       0.10 * 1500000 + 0.10 * 3500000 + 0.07 * 7500000 +
+	       0.03 * 20000000;
+	CHECK(sum / WS_DRAWS > mean * 0.97 && sum / WS_DRAWS < mean * 1.03,
+	      "websearch: mean size %.0f within 3%% of the CDF's %.0f",
+	      sum / WS_DRAWS, mean);
+	free(v);
+}
+
+/* The ends and the points of the CDF, from chosen PRNG values. */
+static void test_websearch_points(void)
+{
+	static const uint32_t pct[] = { 15, 20, 30, 40, 53, 60, 70, 80, 90, 97 };
+	static const uint32_t bytes[] = { 10000, 20000, 30000, 50000, 80000,
+		200000, 1000000, 2000000, 5000000, 10000000 };
+	uint64_t u;
+	size_t i;
+	int ok = 1;
+
+	CHECK(ev_size_websearch(1, 0) == 1 && ev_size_websearch(100, 0) == 1,
+	      "websearch: fraction 0 gives the 1-byte floor");
+	CHECK(ev_size_websearch(1, ~0ull) >= EV_WEBSEARCH_MAX - 10 &&
+	      ev_size_websearch(1, ~0ull) < EV_WEBSEARCH_MAX,
+	      "websearch: the top fraction gives just under %u bytes (%u)",
+	      EV_WEBSEARCH_MAX, ev_size_websearch(1, ~0ull));
+	CHECK(ev_size_websearch(EV_WEBSEARCH_MIN_DIV, ~0ull) <= EV_MAX_MSG &&
+	      ev_size_websearch(EV_WEBSEARCH_MAX, ~0ull) == 1,
+	      "websearch: the largest size divided stays within the limit");
+	/* The first fraction at or past each point lands on its bytes. */
+	for (i = 0; i < ARRAY_SIZE(pct); i++) {
+		u = ((uint64_t)pct[i] << 32) / 100;
+		u += u * 100 < (uint64_t)pct[i] << 32;
+		ok &= ev_size_websearch(1, u << 32) == bytes[i];
+		ok &= ev_size_websearch(1, (u - 1) << 32) < bytes[i];
+		ok &= ev_size_websearch(100, u << 32) == bytes[i] / 100;
+	}
+	CHECK(ok, "websearch: each CDF point maps to its bytes, DIV rounds up");
+	CHECK(ev_size_websearch(100, (uint64_t)1 << 32) == 1 &&
+	      ev_size_websearch(3, (uint64_t)300000 << 32) ==
+	      (ev_size_websearch(1, (uint64_t)300000 << 32) + 2) / 3,
+	      "websearch: sizes divided by DIV are rounded up");
+}
+
+/* DIV 100 through the option parser and the plan, as the tool runs it. */
+static void test_websearch_plan(void)
+{
+	uint32_t *v = calloc(WS_DRAWS, sizeof(*v)), lo = UINT32_MAX, hi = 0;
+	struct ev_msg_plan mp, again;
+	struct ev_config c, d;
+	char err[256], sizes[64], ops[64];
+	int same = 1, differ = 0;
+	size_t i;
+	double f;
+
+	cfg_default(&c);
+	CHECK(!ev_size_parse("websearch:100", &c, err, sizeof(err)) &&
+	      !ev_config_check(&c, err, sizeof(err)) &&
+	      c.size_mode == EV_SIZE_WEBSEARCH && c.sizes[0] == 100,
+	      "websearch: websearch:100 accepted");
+	c.qps = 8;
+	d = c;
+	d.seed = c.seed + 1;
+	for (i = 0; i < WS_DRAWS; i++) {
+		ev_plan_msg(&c, (uint32_t)(i & 7), i >> 3, &mp);
+		ev_plan_msg(&c, (uint32_t)(i & 7), i >> 3, &again);
+		v[i] = mp.size;
+		same &= mp.size == again.size;
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+		ev_plan_msg(&d, (uint32_t)(i & 7), i >> 3, &again);
+		differ += mp.size != again.size;
+	}
+	CHECK(same, "websearch: same seed, QP and message give the same size");
+	CHECK(differ > WS_DRAWS * 9 / 10,
+	      "websearch: another seed gives other sizes (%d of %d differ)",
+	      differ, WS_DRAWS);
+	CHECK(lo >= 1 && hi <= 300000, "websearch:100: sizes within 1..300000 (%u..%u)",
+	      lo, hi);
+	f = ws_frac(v, WS_DRAWS, 100);
+	CHECK(f > 0.14 && f < 0.16, "websearch:100: fraction <= 100 bytes is %.4f",
+	      f);
+	f = ws_frac(v, WS_DRAWS, 10000);
+	CHECK(f > 0.69 && f < 0.71, "websearch:100: fraction <= 10000 bytes is %.4f",
+	      f);
+	CHECK(ev_size_max(&c) == 300000 && hi <= ev_size_max(&c),
+	      "websearch:100: buffers sized for 300000 bytes");
+	ev_size_parse("websearch:29", &c, err, sizeof(err));
+	CHECK(ev_size_max(&c) == 1034483 && ev_size_max(&c) <= EV_MAX_MSG,
+	      "websearch:29: buffers sized for %u bytes, within the limit",
+	      ev_size_max(&c));
+	ev_size_parse("websearch:30000000", &c, err, sizeof(err));
+	c.ops = EV_OPS_ALL;
+	CHECK(ev_size_max(&c) == 8, "websearch: 1-byte sizes still leave room for atomics");
+	ev_size_parse("websearch:100", &c, err, sizeof(err));
+	ev_config_describe(&c, ops, sizeof(ops), sizes, sizeof(sizes));
+	CHECK(!strcmp(sizes, "websearch:100"), "websearch: reported as '%s'", sizes);
+	free(v);
+}
+
+static void test_websearch_refused(void)
+{
+	static const char * const bad[] = { "websearch:0", "websearch:x",
+		"websearch:", "websearch:-5", "websearch:+50", "websearch:29K",
+		"websearch:100x", "websearch:30000001", "websearch100",
+		"websearch:99999999999999999999" };
+	static const char * const small[] = { "websearch", "websearch:1",
+		"websearch:28" };
+	struct ev_opts o;
+	struct ev_config c;
+	char err[256], line[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		cfg_default(&c);
+		err[0] = 0;
+		CHECK(ev_size_parse(bad[i], &c, err, sizeof(err)) && err[0] &&
+		      c.size_mode == EV_SIZE_FIXED,
+		      "websearch: '%s' refused (%s)", bad[i], err);
+	}
+	/* No DIV below 29 fits 1 MiB, plain websearch (DIV 1) included. */
+	CHECK(EV_WEBSEARCH_MIN_DIV == 29 && EV_MAX_MSG == 1u << 20,
+	      "websearch: smallest DIV is %u for a %u-byte limit",
+	      EV_WEBSEARCH_MIN_DIV, EV_MAX_MSG);
+	for (i = 0; i < ARRAY_SIZE(small); i++) {
+		snprintf(line, sizeof(line), "-c h -S %s", small[i]);
+		err[0] = 0;
+		CHECK(parse(line, &o, err, sizeof(err)) == -1 &&
+		      strstr(err, "smallest DIV allowed is 29") &&
+		      strstr(err, "websearch:29"),
+		      "websearch: '%s' refused naming the smallest DIV (%s)",
+		      small[i], err);
+	}
+	CHECK(!parse("-c h -S websearch:29 -q 8 -D 1", &o, err, sizeof(err)) &&
+	      o.cfg.size_mode == EV_SIZE_WEBSEARCH && o.cfg.sizes[0] == 29 &&
+	      o.cfg.qps == 8 && o.cfg.depth == 1,
+	      "websearch: the flow workload line parsed");
+	/* The server applies the same bounds to what a client sent. */
+	cfg_default(&c);
+	c.size_mode = EV_SIZE_WEBSEARCH;
+	c.sizes[0] = 28;
+	CHECK(ev_config_check(&c, err, sizeof(err)) && strstr(err, "29"),
+	      "websearch: config with DIV 28 refused (%s)", err);
+	c.sizes[0] = 0;
+	CHECK(ev_config_check(&c, err, sizeof(err)),
+	      "websearch: config with DIV 0 refused");
+	c.sizes[0] = 100;
+	c.nsizes = 2;
+	CHECK(ev_config_check(&c, err, sizeof(err)),
+	      "websearch: config with two sizes refused");
 }
 
 static void test_plan_mix(void)
@@ -469,12 +698,83 @@ static void test_hist(void)
 	free(g);
 }
 
+static void test_hist_mean(void)
+{
+	struct ev_hist *h = calloc(1, sizeof(*h)), *g = calloc(1, sizeof(*g));
+	uint64_t v;
+
+	CHECK(ev_hist_mean(h) == 0, "mean: empty histogram gives 0");
+	for (v = 1; v <= 100000; v++)
+		ev_hist_add(h, v);
+	CHECK(ev_hist_mean(h) == 50000.5, "mean: of 1..100000 is %.1f, exact",
+	      ev_hist_mean(h));
+	/* One bucket holds all three: only the exact sum tells them apart. */
+	ev_hist_add(g, 1000000);
+	ev_hist_add(g, 1000001);
+	ev_hist_add(g, 1000003);
+	CHECK(ev_hist_mean(g) == 3000004.0 / 3,
+	      "mean: exact, not from the buckets (%.3f)", ev_hist_mean(g));
+	/* A total is weighted by messages, not a mean of the QPs' means. */
+	memset(g, 0, sizeof(*g));
+	ev_hist_add(g, 10);
+	ev_hist_merge(g, h);
+	CHECK(ev_hist_mean(g) == (5000050000.0 + 10) / 100001,
+	      "mean: merged histograms weigh every sample alike");
+	free(h);
+	free(g);
+}
+
+/* lat_mean_us per QP and in total, after the keys scripts already read. */
+static void test_report_mean(void)
+{
+	struct ev_stats *st = calloc(2, sizeof(*st));
+	struct ev_report r = { 0 };
+	struct ev_opts o;
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	parse("-c h -S websearch:100 -q 2 -D 1 --json", &o, err, sizeof(err));
+	ev_hist_add(&st[0].lat, 10000);
+	ev_hist_add(&st[0].lat, 20000);
+	ev_hist_add(&st[1].lat, 30000);
+	CHECK(ev_stats_lat_mean_us(&st[0]) == 15.0 &&
+	      ev_stats_lat_mean_us(&st[1]) == 30.0,
+	      "mean: per QP in microseconds");
+	r.opts = &o;
+	r.nqps = 2;
+	r.qp = st;
+	r.error = "";
+	f = open_memstream(&buf, &len);
+	ev_report_print(f, &r);
+	fclose(f);
+	CHECK(strstr(buf, "\"size\":\"websearch:100\"") != NULL,
+	      "report: size shown as websearch:100");
+	CHECK(strstr(buf, "\"lat_max_us\":20.0,\"polled_messages\":0,\"early_last_bytes\":0,\"lat_mean_us\":15.0}") &&
+	      strstr(buf, "\"lat_max_us\":30.0,\"polled_messages\":0,\"early_last_bytes\":0,\"lat_mean_us\":30.0}") &&
+	      strstr(buf, "\"total\":{\"messages\":0,"),
+	      "report: lat_mean_us per QP, existing keys in place");
+	CHECK(strstr(strstr(buf, "\"total\":"), "\"lat_mean_us\":20.0}") != NULL,
+	      "report: total mean over all messages (20.0)");
+	free(buf);
+	buf = NULL;
+	o.json = 0;
+	f = open_memstream(&buf, &len);
+	ev_report_print(f, &r);
+	fclose(f);
+	CHECK(strstr(buf, "mean_us\n") && strstr(buf, "    20.0\n"),
+	      "report: table has a mean_us column");
+	free(buf);
+	free(st);
+}
+
 static void test_wire(void)
 {
 	struct ev_wire_req req = { 0 }, back;
 	struct ev_wire_rep rep = { 0 }, rback;
 	struct ev_qp_addr a = { 0 }, ab;
 	uint8_t buf[128];
+	char err[256];
 	size_t n;
 
 	cfg_default(&req.cfg);
@@ -496,6 +796,13 @@ static void test_wire(void)
 	n = ev_wire_req_pack(&req, buf, sizeof(buf));
 	CHECK(!ev_wire_req_unpack(&back, buf, n) && back.cfg.write_poll == 1 &&
 	      back.cfg.uc == 0, "wire: write_poll flag round trip");
+	cfg_default(&req.cfg);
+	ev_size_parse("websearch:100", &req.cfg, err, sizeof(err));
+	n = ev_wire_req_pack(&req, buf, sizeof(buf));
+	CHECK(!ev_wire_req_unpack(&back, buf, n) &&
+	      !memcmp(&back.cfg, &req.cfg, sizeof(req.cfg)) &&
+	      !ev_config_check(&back.cfg, err, sizeof(err)),
+	      "wire: websearch:100 round trip, accepted by the server");
 	buf[0] ^= 1;
 	CHECK(ev_wire_req_unpack(&back, buf, n), "wire: bad magic refused");
 	CHECK(ev_wire_req_unpack(&back, buf, n - 1), "wire: short request refused");
@@ -513,19 +820,6 @@ static void test_wire(void)
 	ev_wire_addr_pack(&a, buf);
 	ev_wire_addr_unpack(&ab, buf);
 	CHECK(!memcmp(&a, &ab, sizeof(a)), "wire: QP address round trip");
-}
-
-static int parse(const char *line, struct ev_opts *o, char *err, size_t n)
-{
-	char buf[512], *argv[32], *tok, *save = NULL;
-	int argc = 0;
-
-	snprintf(buf, sizeof(buf), "eun-verify %s", line);
-	for (tok = strtok_r(buf, " ", &save); tok && argc < 31;
-	     tok = strtok_r(NULL, " ", &save))
-		argv[argc++] = tok;
-	argv[argc] = NULL;
-	return ev_opts_parse(o, argc, argv, err, n);
 }
 
 static void test_opts(void)
@@ -579,6 +873,10 @@ int main(void)
 	test_poll_check();
 	test_size_parse();
 	test_plan_sizes();
+	test_websearch_cdf();
+	test_websearch_points();
+	test_websearch_plan();
+	test_websearch_refused();
 	test_plan_mix();
 	test_atomic_model();
 	test_config_check();
@@ -586,6 +884,8 @@ int main(void)
 	test_imm();
 	test_ring();
 	test_hist();
+	test_hist_mean();
+	test_report_mean();
 	test_wire();
 	test_opts();
 	printf("1..%d\n", n_test);

@@ -9,6 +9,8 @@
 #include <linux/bug.h>
 #include <linux/kernel.h>
 
+#include "eun/eun_sack.h"
+
 #include "model.h"
 
 static int fail(struct model *m, const char *fmt, ...)
@@ -216,6 +218,43 @@ int model_close(struct model *m, u32 conn, u32 new_head)
 	return model_check_conn(m, conn);
 }
 
+/*
+ * The SACK eun_sack_fill() builds for a packet of @words words: every PSN
+ * of the set within its reach and nothing else, and how many PSNs lie
+ * past the reach up to the last one of the set.
+ */
+static int check_sack(struct model *m, u32 conn, u32 span, unsigned int words)
+{
+	static struct eun_ack_info a;
+	const struct model_conn *c = &m->c[conn];
+	u32 reach = words * EUN_SACK_WORD_BITS, marked = 0, in_reach = 0, i;
+	u32 cut, want_cut = span > reach + 1 ? span - 1 - reach : 0;
+
+	memset(&a, 0xa5, sizeof(a));
+	a.kind = EUN_ACK_KIND_SACK;
+	a.epsn = c->head;
+	cut = eun_sack_fill(&m->bm, conn, &a, words);
+	if (cut != want_cut)
+		return fail(m, "conn %u %u-word SACK: %u PSNs cut, want %u", conn,
+			    words, cut, want_cut);
+	for (i = 0; i < c->n; i++) {
+		u32 d = eun_psn_dist(c->head, c->set[i]);
+
+		if (d > reach)
+			continue;
+		in_reach++;
+		if (!eun_sack_test(&a, c->set[i]))
+			return fail(m, "conn %u %u-word SACK misses %#x", conn,
+				    words, c->set[i]);
+	}
+	for (i = 0; i < EUN_SACK_MAX_WORDS; i++)
+		marked += __builtin_popcountll(a.sack[i]);
+	if (marked != in_reach || (a.sack_words && !a.sack[a.sack_words - 1]))
+		return fail(m, "conn %u %u-word SACK: %u marks in %u words, want %u",
+			    conn, words, marked, a.sack_words, in_reach);
+	return 0;
+}
+
 /**
  * model_check_conn() - compare one connection with the reference
  * @m: model
@@ -255,7 +294,10 @@ int model_check_conn(struct model *m, u32 conn)
 		if (want != got)
 			return fail(m, "conn %u sack bit %u is %d", conn, i, got);
 	}
-	return 0;
+	/* As one EUN_ACK carries them: cut at 2 words, and whole. */
+	if (check_sack(m, conn, span, 2))
+		return -1;
+	return check_sack(m, conn, span, EUN_SACK_MAX_WORDS);
 }
 
 /**

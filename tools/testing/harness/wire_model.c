@@ -58,7 +58,7 @@ int wire_model_ack(const u8 *b, size_t len)
 	if (b[0] >> 6 != 1 || (b[0] & 0x38) || (b[0] & 3) == 3)
 		return -EPROTO;
 	words = b[5];
-	if (words > 4)
+	if (words > 64)
 		return -ERANGE;
 	if (len != 16 + 8 * words)
 		return len < 16 + 8 * words ? -EMSGSIZE : -EBADMSG;

@@ -102,7 +102,7 @@ static void splice(struct rng *r, u8 *buf, size_t n)
 /* Mutate a copy of @good and check each parse against the model. */
 static int mutate(struct rng *r, const u8 *good, size_t n, size_t room, bool ack)
 {
-	u8 buf[64];
+	u8 buf[EUN_ACK_MAX_LEN + 8];
 	size_t len;
 	int i, k;
 
@@ -150,14 +150,18 @@ static int ext_round(struct rng *r)
 	return mutate(r, buf, n, 40, false);
 }
 
-/* SACK bits through the helpers, mirrored in @model. */
+/*
+ * SACK bits through the helpers, mirrored in @model; half the SACKs stay
+ * within a few words of epsn, as most do, the rest reach the far end.
+ */
 static int sack_fill(struct rng *r, struct eun_ack_info *a, bool *model)
 {
 	u32 i, nset = rng_below(r, 40);
+	u32 reach = rng_below(r, 2) ? 4 * EUN_SACK_WORD_BITS : EUN_SACK_MAX_BITS;
 
 	memset(model, 0, EUN_SACK_MAX_BITS * sizeof(*model));
 	for (i = 0; i < nset; i++) {
-		u32 d = rng_below(r, EUN_SACK_MAX_BITS + 3);
+		u32 d = rng_below(r, reach + 3);
 		int err = eun_sack_set(a, eun_psn_add(a->epsn, d));
 
 		if (err != (d >= 1 && d <= EUN_SACK_MAX_BITS ? 0 : -ERANGE))

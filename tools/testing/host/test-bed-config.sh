@@ -132,6 +132,20 @@ accept "defaults" "^export BED_LINKS=1$" "$base"
 accept "eun module" "^export BED_DEVS=eun0\\\\ eun1$" "$base
 MODULE=rdma_rxe_eun
 LINKS=2"
+refuse "multipath profile without a bond" "mp-skew has a line for link 0: a multipath profile" "$base
+LINKS=4
+PROFILES=mp-skew"
+refuse "multipath profile on too few links" "mp-skew has a line for link 2, the bed 2 link" "$base
+LINKS=2
+BOND=1
+PROFILES=mp-skew"
+refuse "a link down without a bond" "mp-down takes link 1 down: a bonded bed" "$base
+LINKS=4
+PROFILES=mp-down"
+accept "multipath profiles on a bonded bed" "^export BED_PROFILES=mp-equal\\\\ mp-skew\\\\ mp-down$" "$base
+LINKS=4
+BOND=1
+PROFILES=mp-equal mp-skew mp-down"
 accept "no bond by default" "^export BED_BOND=0$" "$base
 LINKS=2"
 accept "bond over four links" "^export BED_BOND=1$" "$base

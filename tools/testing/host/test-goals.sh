@@ -15,7 +15,7 @@ source "$(dirname "$0")/../tap.sh"
 tap_scratch
 tap_start
 
-# row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER
+# row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER [P99]
 row()
 {
 	local -A r=([column]=$1 [profile]=$2 [netem]= [op]=$3 [size]=65536
@@ -26,9 +26,17 @@ row()
 		[gbn_retry]=$7 [out_of_seq_request]=0 [duplicate_request]=0
 		[emem_peak_blocks]=$8 [retx_timeout]=$9 [retx_nack]=${10}
 		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0
-		[link_pkts]= [ooo_p99]= [path_pruned]=0)
+		[link_pkts]= [ooo_p99]=${12-} [path_pruned]=0 [lat_mean_us]= [lat_p50_us]=
+		[lat_p99_us]=)
 
 	csv_row BENCH_MATRIX_FIELDS r
+}
+
+# flow_row COLUMN MEAN_US P99_US: a flow-workload row on mp-equal.
+flow_row()
+{
+	row "$1" mp-equal flows ok 2.0 400 0 15 0 0 0 31 |
+		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\$/,$2,1000,$3/"
 }
 
 # A run that meets every goal; its figures are then spoiled one by one.
@@ -52,6 +60,20 @@ good()
 		row eun-eunomia loss1 $op ok 4.0 400 0 15 1 5 4
 		row eun-eunomia reorder25-loss0.5 $op ok 3.0 400 0 15 0 2 2
 	done
+	# Multipath: WRITE only.
+	row rdma_rxe mp-equal write ok 0.9 400 0 "" 0 0 0
+	row eun-eunomia+rr mp-equal write ok 3.6 400 0 15 0 0 0 127
+	row rdma_rxe mp-skew write ok 0.9 400 0 "" 0 0 0
+	row eun-eunomia+rr mp-skew write ok 3.0 400 0 15 0 0 1 63
+	row eun-eunomia+mprdma mp-skew write ok 3.0 400 0 15 0 0 0 15
+	row rdma_rxe mp-lossy write ok 0.5 400 0 "" 4 0 0
+	row eun-eunomia+rr mp-lossy write ok 2.0 400 0 15 0 2 18 31
+	row eun-eunomia+mprdma mp-lossy write ok 2.5 400 0 15 0 1 5 31
+	row eun-eunomia+rr mp-down write ok 2.0 400 0 15 3 0 9 31
+	row eun-eunomia+mprdma mp-down write ok 2.0 400 0 15 2 0 9 31
+	flow_row eun-eunomia 9000 90000
+	flow_row eun-eunomia+rr 4000 40000
+	flow_row eun-eunomia+mprdma 4500 45000
 }
 
 # goals CSV: run summarize.sh and goals.sh on it; output in $tmp/out,
@@ -68,7 +90,8 @@ printf '.. bench table begin\n.. bench table end\n' > "$tmp/r.rst"
 
 good > "$tmp/good.csv"
 goals "$tmp/good.csv"
-check "every goal met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 24 met, 0 missed, 0 without' $tmp/out"
+check "every goal met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 0 without' $tmp/out"
+check "multipath ratio printed" "grep -F 'mp-equal: eunomia+rr >= 3.5x stock (write)' $tmp/out | grep -q '= 4.00x'"
 check "ratio printed" "grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 140.00x'"
 check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
 check "loss1 resends without the timeout" "grep -F 'without the timeout' $tmp/out | grep -q '18 of 20 = 90.0%'"
@@ -105,7 +128,24 @@ check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out |
 
 grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
 goals "$tmp/nostock.csv"
-check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 16 met, 0 missed, 8 without' $tmp/out && [ $rc -eq 0 ]"
+check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 12 without' $tmp/out && [ $rc -eq 0 ]"
+
+sed '/^eun-eunomia+mprdma,mp-lossy,/s/,15,0,1,5,/,15,0,1,6,/' "$tmp/good.csv" > "$tmp/mplossy.csv"
+goals "$tmp/mplossy.csv"
+check "mprdma resending more than 0.3x rr on the lossy path misses" "grep -F 'mp-lossy: mprdma resends' $tmp/out | grep -q '7 against 20  *missed'"
+
+sed '/^eun-eunomia+mprdma,mp-skew,/s/,15,0,0,0,0,0,\(.*\),15,/,15,0,0,0,0,0,\1,63,/' "$tmp/good.csv" > "$tmp/mpskew.csv"
+goals "$tmp/mpskew.csv"
+check "an mprdma p99 not below rr misses" "grep -F 'mprdma ooo degree p99' $tmp/out | grep -q '63 against 63  *missed'"
+
+sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000$/,45001/' "$tmp/good.csv" > "$tmp/fct.csv"
+goals "$tmp/fct.csv"
+check "a flow p99 above half of ECMP misses" "grep -F 'mprdma p99 FCT' $tmp/out | grep -q '45.0 / 90.0 ms = 0.50x  *missed'"
+check "flow means compared" "grep -F 'eunomia+rr mean FCT' $tmp/out | grep -q '4.0 / 9.0 ms = 0.44x  *met'"
+
+sed '/^eun-eunomia+rr,mp-equal,,write/s/,15,0,0,0,/,15,0,0,1,/' "$tmp/good.csv" > "$tmp/mpequal.csv"
+goals "$tmp/mpequal.csv"
+check "a resend on equal paths misses" "[ \"\$(plain 'mp-equal: eunomia+rr resends')\" = missed ]"
 
 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/nope.csv" "$tmp/bench-summary.csv" > /dev/null 2>&1
 check "a missing file: exit 2" "[ $? -eq 2 ]"

@@ -46,6 +46,7 @@ enum eun_counter {
 	EUN_CNT_RX_HELD,	/* completion held for an earlier packet */
 	EUN_CNT_ACK_SENT,	/* EUN_ACK sent as a plain ACK */
 	EUN_CNT_SACK_SENT,	/* ... as a SACK */
+	EUN_CNT_SACK_CUT,	/* EUN_ACK whose SACK the path MTU cut short */
 	EUN_CNT_NACK_SENT,	/* ... as a NACK (any reason) */
 	EUN_CNT_NACK_SENT_CAP,	/* NACK: beyond the bitmap cap */
 	EUN_CNT_NACK_SENT_NOMEM,	/* NACK: emulated memory exhausted */

@@ -182,6 +182,31 @@ int eun_bm_get_info(const struct eun_bm *bm, u32 conn, struct eun_bm_info *info)
 	return 0;
 }
 
+/*
+ * Copy up to @nbits bits from distance @dst->first on into @dst, cleared
+ * already; return how many the span holds from there, copied or not.
+ */
+static int eun_bm_sack_copy(const struct eun_bm *bm, u32 conn, u32 *head,
+			    const struct eun_bm_sack_dst *dst, u32 nbits)
+{
+	struct eun_bm_info info;
+	u32 n;
+	int err;
+
+	err = eun_bm_get_info(bm, conn, &info);
+	if (err)
+		return err;
+	if (!info.active)
+		return 0;
+	*head = info.head;
+	if (info.span <= dst->first)
+		return 0;
+	n = info.span - dst->first;
+	bm->ops->sack(bm, conn, eun_mc_meta_get(bm->mc, conn), dst,
+		      min(n, nbits));
+	return n;
+}
+
 /**
  * eun_bm_sack() - copy the received bits after the head, for a SACK
  * @bm: bitmaps
@@ -196,21 +221,38 @@ int eun_bm_get_info(const struct eun_bm *bm, u32 conn, struct eun_bm_info *info)
 int eun_bm_sack(const struct eun_bm *bm, u32 conn, u32 *head,
 		unsigned long *bits, u32 nbits)
 {
-	struct eun_bm_info info;
-	u32 meta, n;
-	int err;
+	const struct eun_bm_sack_dst dst = { .first = 0, .bits = bits };
+	int n;
 
-	err = eun_bm_get_info(bm, conn, &info);
-	if (err)
-		return err;
 	memset(bits, 0, BITS_TO_LONGS(nbits) * sizeof(*bits));
-	if (!info.active)
-		return 0;
-	*head = info.head;
-	n = min(info.span, nbits);
-	meta = eun_mc_meta_get(bm->mc, conn);
-	bm->ops->sack(bm, conn, meta, bits, n);
-	return n;
+	n = eun_bm_sack_copy(bm, conn, head, &dst, nbits);
+	return n > (int)nbits ? (int)nbits : n;
+}
+
+/**
+ * eun_bm_sack_words() - the received bits after the head, as SACK words
+ * @bm: bitmaps
+ * @conn: connection index
+ * @head: set to the first missing PSN when the connection holds memory
+ * @words: bit i (bit i % 64 of word i / 64) set when PSN *@head + 1 + i
+ *	has been received, for i < @nbits; the words holding @nbits bits are
+ *	cleared first
+ * @nbits: bits in @words
+ *
+ * The layout of an EUN_ACK's SACK, written in place: no second copy of up
+ * to EUN_BM_MAX_BITS bits on the caller's stack.
+ *
+ * Return: how many PSNs after the head the bitmap spans, up to the last
+ * received one (0 when none); more than @nbits when @words could not take
+ * them all. -EINVAL for a connection out of range.
+ */
+int eun_bm_sack_words(const struct eun_bm *bm, u32 conn, u32 *head,
+		      u64 *words, u32 nbits)
+{
+	const struct eun_bm_sack_dst dst = { .first = 1, .words = words };
+
+	memset(words, 0, (nbits + 63) / 64 * sizeof(*words));
+	return eun_bm_sack_copy(bm, conn, head, &dst, nbits);
 }
 
 /**

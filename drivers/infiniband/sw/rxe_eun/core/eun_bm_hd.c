@@ -616,19 +616,19 @@ static int hd_rx(struct eun_bm *bm, u32 conn, u32 meta, u32 expected, u32 psn,
 	return 0;
 }
 
-/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
+/* Received bits of PSNs head + first on into @dst, a stretch at a time. */
 static void hd_sack(const struct eun_bm *bm, u32 conn, u32 meta,
-		    unsigned long *bits, u32 n)
+		    const struct eun_bm_sack_dst *dst, u32 n)
 {
 	struct eun_bm_spot at;
 	struct hd_state s;
-	u32 d, len;
+	u32 i, len;
 
 	hd_load(bm, conn, meta, &s);
-	for (d = 0; d < n; d += len) {
-		hd_locate(bm, &s, d, &at);
-		len = min(at.len, n - d);
-		eun_bm_bits_put(bits, d, eun_bm_spot_bits(bm->mc, &at, len));
+	for (i = 0; i < n; i += len) {
+		hd_locate(bm, &s, dst->first + i, &at);
+		len = min(at.len, n - i);
+		eun_bm_bits_put(dst, i, eun_bm_spot_bits(bm->mc, &at, len));
 	}
 }
 

@@ -222,19 +222,19 @@ static int st_rx(struct eun_bm *bm, u32 conn, u32 meta, u32 expected, u32 psn,
 	return 0;
 }
 
-/* Received bits of PSNs head .. head + @n - 1 into @bits, a stretch at a time. */
+/* Received bits of PSNs head + first on into @dst, a stretch at a time. */
 static void st_sack(const struct eun_bm *bm, u32 conn, u32 meta,
-		    unsigned long *bits, u32 n)
+		    const struct eun_bm_sack_dst *dst, u32 n)
 {
 	struct eun_bm_spot at;
 	struct st_state s;
-	u32 d, len;
+	u32 i, len;
 
 	st_load(bm, meta, &s);
-	for (d = 0; d < n; d += len) {
-		st_locate(bm, &s, d, &at);
-		len = min(at.len, n - d);
-		eun_bm_bits_put(bits, d, eun_bm_spot_bits(bm->mc, &at, len));
+	for (i = 0; i < n; i += len) {
+		st_locate(bm, &s, dst->first + i, &at);
+		len = min(at.len, n - i);
+		eun_bm_bits_put(dst, i, eun_bm_spot_bits(bm->mc, &at, len));
 	}
 }
 

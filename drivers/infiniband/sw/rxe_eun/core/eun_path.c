@@ -7,11 +7,13 @@
  * acknowledged PSN its acknowledgment lands, the lateness here is what the
  * receiver measured on arrival (how many higher PSNs had already arrived),
  * averaged over a few reports so one burst does not cost a good path, and
- * losses count against a path too.
+ * judged against the other paths: only a path late past delta and twice
+ * the paths' mean is replaced. Losses count against a path too.
  */
 
 #include <linux/types.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 
 #include "eun/eun_path.h"
 
@@ -81,6 +83,7 @@ static void eun_paths_set_port(struct eun_paths *ps, u32 idx, u16 sport)
 	p->gen = (p->gen + 1) & EUN_PATH_GEN_MASK;
 	p->late_avg = 0;
 	p->loss_avg = 0;
+	p->samples = 0;
 }
 
 /* The first block of @n consecutive ports aligned to @n that holds @home. */
@@ -227,10 +230,32 @@ static u32 eun_paths_worst(const struct eun_paths *ps)
 	return worst;
 }
 
+/* The mean lateness average of the paths reported on (0 for none). */
+static u32 eun_paths_late_mean(const struct eun_paths *ps)
+{
+	u32 sum = 0, n = 0;
+	u32 i;
+
+	for (i = 0; i < ps->npaths; i++) {
+		if (!ps->path[i].samples)
+			continue;
+		sum += ps->path[i].late_avg;
+		n++;
+	}
+	return n ? sum / n : 0;
+}
+
+/*
+ * Late past delta, and twice as late as the paths are on average:
+ * reordering that every path causes alike (bursty links, a receiver that
+ * takes its links in turns) is no path's fault, and replacing paths for
+ * it would only spread the QP unevenly.
+ */
 static bool eun_path_is_late(const struct eun_paths *ps,
 			     const struct eun_path *p)
 {
-	return p->late_avg > ps->delta << EUN_PATH_LATE_SHIFT;
+	return p->late_avg > ps->delta << EUN_PATH_LATE_SHIFT &&
+	       p->late_avg > 2 * eun_paths_late_mean(ps);
 }
 
 /*
@@ -273,6 +298,8 @@ int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
 	if (late > EUN_PATH_MAX_DELTA * 16)
 		late = EUN_PATH_MAX_DELTA * 16;
 	p->echoes++;
+	if (p->samples < U32_MAX)
+		p->samples++;
 	if (late > p->late_max)
 		p->late_max = late;
 	avg = p->late_avg;

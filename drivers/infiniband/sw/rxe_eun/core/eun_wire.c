@@ -220,8 +220,53 @@ int eun_ext_parse(const void *buf, size_t len, struct eun_ext_hdr *h)
 	return eun_ext_len(&t);
 }
 
+/*
+ * An EUN_ACK but its SACK words: all the rules look at. Parsing checks it
+ * before it writes the caller's struct, so that the words (512 bytes at
+ * most) are never copied twice on the stack.
+ */
+struct eun_ack_fixed {
+	enum eun_ack_kind kind;
+	enum eun_nack_reason reason;
+	u32 epsn;
+	u32 nack_psn;
+	u32 dup_psn;
+	bool dup;
+	unsigned int sack_words;
+	u8 path;
+	u32 late;
+};
+
+static void eun_ack_fixed_get(const struct eun_ack_info *a,
+			      struct eun_ack_fixed *f)
+{
+	f->kind = a->kind;
+	f->reason = a->reason;
+	f->epsn = a->epsn;
+	f->nack_psn = a->nack_psn;
+	f->dup_psn = a->dup_psn;
+	f->dup = a->dup;
+	f->sack_words = a->sack_words;
+	f->path = a->path;
+	f->late = a->late;
+}
+
+static void eun_ack_fixed_put(const struct eun_ack_fixed *f,
+			      struct eun_ack_info *a)
+{
+	a->kind = f->kind;
+	a->reason = f->reason;
+	a->epsn = f->epsn;
+	a->nack_psn = f->nack_psn;
+	a->dup_psn = f->dup_psn;
+	a->dup = f->dup;
+	a->sack_words = f->sack_words;
+	a->path = f->path;
+	a->late = f->late;
+}
+
 /* Rules tying the fields of an EUN_ACK to its kind. */
-static int eun_ack_check_kind(const struct eun_ack_info *a)
+static int eun_ack_check_kind(const struct eun_ack_fixed *a)
 {
 	bool nack = a->kind == EUN_ACK_KIND_NACK;
 
@@ -242,7 +287,7 @@ static int eun_ack_check_kind(const struct eun_ack_info *a)
  * PSN rules: a refused PSN cannot be one that already arrived in order,
  * and epsn itself has not arrived, so it cannot be a duplicate.
  */
-static int eun_ack_check_psns(const struct eun_ack_info *a)
+static int eun_ack_check_psns(const struct eun_ack_fixed *a)
 {
 	if (a->kind == EUN_ACK_KIND_NACK && eun_psn_before(a->nack_psn, a->epsn))
 		return -ERANGE;
@@ -251,7 +296,7 @@ static int eun_ack_check_psns(const struct eun_ack_info *a)
 	return 0;
 }
 
-static int eun_ack_check(const struct eun_ack_info *a)
+static int eun_ack_check(const struct eun_ack_fixed *a)
 {
 	int err = eun_ack_check_kind(a);
 
@@ -283,11 +328,13 @@ static bool eun_ack_representable(const struct eun_ack_info *a)
 
 int eun_ack_pack(const struct eun_ack_info *a, void *buf, size_t len)
 {
+	struct eun_ack_fixed f;
 	size_t need;
 	unsigned int i;
 	u8 *p = buf;
 
-	if (!eun_ack_representable(a) || eun_ack_check(a))
+	eun_ack_fixed_get(a, &f);
+	if (!eun_ack_representable(a) || eun_ack_check(&f))
 		return -EINVAL;
 	need = eun_ack_len(a);
 	if (len < need)
@@ -332,7 +379,7 @@ static int eun_ack_parse_frame(const u8 *p, size_t len, unsigned int *nwords)
 
 int eun_ack_parse(const void *buf, size_t len, struct eun_ack_info *a)
 {
-	struct eun_ack_info t = {};
+	struct eun_ack_fixed t;
 	unsigned int i, nwords;
 	const u8 *p = buf;
 	int err;
@@ -351,13 +398,25 @@ int eun_ack_parse(const void *buf, size_t len, struct eun_ack_info *a)
 	t.dup_psn = get_be24(p + EUN_ACK_O_DUP_PSN);
 	t.path = p[EUN_ACK_O_PATH];
 	t.late = get_be24(p + EUN_ACK_O_LATE);
-	for (i = 0; i < nwords; i++)
-		t.sack[i] = get_be64(p + EUN_ACK_O_SACK + i * sizeof(u64));
 	err = eun_ack_check(&t);
 	if (err)
 		return err;
-	*a = t;
+	eun_ack_fixed_put(&t, a);
+	for (i = 0; i < nwords; i++)
+		a->sack[i] = get_be64(p + EUN_ACK_O_SACK + i * sizeof(u64));
+	memset(a->sack + nwords, 0,
+	       (EUN_SACK_MAX_WORDS - nwords) * sizeof(a->sack[0]));
 	return len;
+}
+
+unsigned int eun_sack_words_fit(u32 room)
+{
+	u32 words;
+
+	if (room < EUN_ACK_FIXED_LEN)
+		return 0;
+	words = (room - EUN_ACK_FIXED_LEN) / sizeof(u64);
+	return words < EUN_SACK_MAX_WORDS ? words : EUN_SACK_MAX_WORDS;
 }
 
 /* Bit index of @psn in the SACK bitmap, or -1 if outside its reach. */

@@ -17,6 +17,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_RX_HELD].name		= "rxe_eun_rx_held_completions",
 	[EUN_CNT_ACK_SENT].name		= "rxe_eun_ack_sent",
 	[EUN_CNT_SACK_SENT].name	= "rxe_eun_sack_sent",
+	[EUN_CNT_SACK_CUT].name		= "rxe_eun_sack_cut",
 	[EUN_CNT_NACK_SENT].name	= "rxe_eun_nack_sent",
 	[EUN_CNT_NACK_SENT_CAP].name	= "rxe_eun_nack_sent_cap",
 	[EUN_CNT_NACK_SENT_NOMEM].name	= "rxe_eun_nack_sent_nomem",

@@ -11,42 +11,40 @@
  */
 
 #include "rxe.h"
-#include "eun/eun_bitmap.h"
+#include "eun/eun_sack.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_ack.h"
 #include "eun_trace.h"
 
-/* Fill @a's SACK bitmap from the reorder bitmap; bit i is epsn + 1 + i. */
-static void eun_rx_ack_sack(struct rxe_qp *qp, struct eun_ack_info *a)
+/*
+ * Fill @a's SACK from the reorder bitmap, as many words as an EUN_ACK can
+ * carry within the path MTU (so that it is one packet wherever the QP's
+ * data packets are); return true when PSNs beyond them went unreported.
+ */
+static bool eun_rx_ack_sack(struct rxe_qp *qp, struct eun_ack_info *a)
 {
-	DECLARE_BITMAP(bits, EUN_SACK_MAX_BITS + 1);
 	struct eun_dev *ed = eun_qp_dev(qp);
 	struct eun_rx *rx = &qp->eun.rx;
 	unsigned long flags;
-	unsigned int bit;
-	u32 head = 0;
-	int n = 0;
+	bool cut = false;
 
 	spin_lock_irqsave(&ed->lock, flags);
 	if (rx->open)
-		n = eun_bm_sack(&ed->bm, rx->conn, &head, bits,
-				EUN_SACK_MAX_BITS + 1);
+		cut = eun_sack_fill(&ed->bm, rx->conn, a,
+				    eun_sack_words_fit(qp->mtu)) > 0;
 	spin_unlock_irqrestore(&ed->lock, flags);
-	if (n <= 1 || head != a->epsn)
-		return;
-
-	for_each_set_bit(bit, bits, n)
-		if (bit)
-			eun_sack_set(a, eun_psn_add(a->epsn, bit));
+	return cut;
 }
 
-static void eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
+/* Return true when the SACK was cut short (see eun_rx_ack_sack()). */
+static bool eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 			    enum eun_ack_kind kind,
 			    enum eun_nack_reason reason, u32 nack_psn)
 {
 	struct eun_rx *rx = &qp->eun.rx;
+	bool cut;
 
 	memset(a, 0, sizeof(*a));
 	a->kind = kind;
@@ -60,10 +58,10 @@ static void eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 	}
 	a->path = rx->echo_path;
 	a->late = min_t(u32, rx->echo_late, EUN_ACK_LATE_MAX);
-	eun_rx_ack_sack(qp, a);
-	eun_sack_trim(a);
+	cut = eun_rx_ack_sack(qp, a);
 	if (a->kind == EUN_ACK_KIND_SACK && !a->sack_words)
 		a->kind = EUN_ACK_KIND_ACK;
+	return cut;
 }
 
 static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
@@ -121,15 +119,18 @@ void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 	struct rxe_pkt_info ack;
 	struct eun_ack_info a;
 	struct sk_buff *skb;
+	bool cut;
 
 	BUILD_BUG_ON(ARRAY_SIZE(kind_counter) != EUN_ACK_KIND_COUNT);
-	eun_rx_ack_fill(qp, &a, kind, reason, nack_psn);
+	cut = eun_rx_ack_fill(qp, &a, kind, reason, nack_psn);
 	skb = eun_rx_ack_build(qp, &ack, &a);
 	if (!skb)
 		return;
 	if (rxe_xmit_packet(qp, &ack, skb))
 		return;
 	eun_counter_inc(eun_qp_rxe(qp), kind_counter[a.kind]);
+	if (cut)
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_SACK_CUT);
 	trace_rxe_eun_ack(qp_num(qp), a.kind, a.reason, a.epsn, a.nack_psn,
 			  a.sack_words);
 	qp->eun.rx.unacked = 0;
