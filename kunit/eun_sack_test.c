@@ -9,6 +9,7 @@
  * SACK.
  */
 #include <kunit/test.h>
+#include <linux/bitops.h>
 #include <linux/string.h>
 
 #include "eun/eun_bitmap.h"
@@ -216,6 +217,7 @@ static void eun_sack_nack_cap_beyond(struct kunit *test)
 {
 	struct sk *f = sk_new(test, EUN_BM_HD, 2048);
 	struct eun_sb *sb = kunit_kzalloc(test, sizeof(*sb), GFP_KERNEL);
+	const struct eun_sb_entry *e;
 	struct eun_sb_ack_result res;
 	u32 nack = eun_psn_add(SK_HEAD, 3000), psn, d;
 
@@ -240,8 +242,9 @@ static void eun_sack_nack_cap_beyond(struct kunit *test)
 					 f->back->sack_words * EUN_SACK_WORD_BITS,
 					 20, &res), 0);
 	KUNIT_EXPECT_EQ(test, res.sacked, 2);
-	KUNIT_EXPECT_EQ(test, eun_sb_lookup(sb, eun_psn_add(SK_HEAD, 2047))->state,
-			EUN_SB_SACKED);
+	e = eun_sb_lookup(sb, eun_psn_add(SK_HEAD, 2047));
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	KUNIT_EXPECT_EQ(test, e->state, EUN_SB_SACKED);
 	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(sb, nack, EUN_SB_CAUSE_NACK), 1);
 	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(sb, &psn));
 	KUNIT_EXPECT_EQ(test, psn, nack);

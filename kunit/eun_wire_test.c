@@ -10,6 +10,7 @@
 #include <kunit/test.h>
 #include <linux/string.h>
 
+#include "eun/eun_bm_types.h"
 #include "eun/eun_wire.h"
 
 #include "eun_wire_golden.h"
@@ -311,6 +312,11 @@ static const struct eun_ack_info ack_valid[] = {
 	  .sack = { 1, 0, 0, 1ULL << 63 }, .path = 0x80, .late = 0x123456 },
 	{ .kind = EUN_ACK_KIND_SACK, .epsn = 7, .sack_words = 3,
 	  .sack = { ~0ULL, 0x8000000000000001ULL, 0 } },
+	/* As far as the largest reorder bitmap reaches: 4096 PSNs. */
+	{ .kind = EUN_ACK_KIND_SACK, .epsn = 0xfffff0, .sack_words = 64,
+	  .sack = { [0] = 1, [4] = 1, [63] = 1ULL << 63 } },
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_CAP, .epsn = 0x100,
+	  .nack_psn = 0x1100, .sack_words = 63, .sack = { [62] = 1ULL << 62 } },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_NOMEM, .epsn = 0xfffff0,
 	  .nack_psn = 0x10, .path = 0x3f, .late = 1 },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_INVALID, .epsn = 42,
@@ -363,7 +369,7 @@ static const struct bad_case ack_bad[] = {
 	ACK_BAD("version 3", ack_plain, 16, 0, 0xc0, -EPROTO),
 	ACK_BAD("reserved bit 3", ack_plain, 16, 0, 0x48, -EPROTO),
 	ACK_BAD("kind 3", ack_plain, 16, 0, 0x43, -EPROTO),
-	ACK_BAD("word count 5", ack_sack, 56, 5, 5, -ERANGE),
+	ACK_BAD("word count 65", ack_sack, 16 + 65 * 8, 5, 65, -ERANGE),
 	ACK_BAD("word count 255", ack_sack, 32, 5, 0xff, -ERANGE),
 	ACK_BAD("reason 6", ack_nack, 24, 1, 6, -ERANGE),
 	ACK_BAD("reason 255", ack_nack, 24, 1, 0xff, -ERANGE),
@@ -402,41 +408,45 @@ static void eun_wire_ack_malformed(struct kunit *test)
 
 static void eun_wire_ack_pack_refuses(struct kunit *test)
 {
-	const struct eun_ack_info good = eun_goldens[EUN_GOLDEN_SACK].ack;
+	const struct eun_ack_info *good = &eun_goldens[EUN_GOLDEN_SACK].ack;
+	const size_t size = EUN_ACK_MAX_LEN;
+	u8 *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	u8 *before = kunit_kzalloc(test, size, GFP_KERNEL);
 	struct eun_ack_info a;
-	u8 buf[EUN_ACK_MAX_LEN], before[EUN_ACK_MAX_LEN];
 
-	memset(buf, 0x5a, sizeof(buf));
-	memcpy(before, buf, sizeof(buf));
-	a = good;
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	memset(buf, 0x5a, size);
+	memcpy(before, buf, size);
+	a = *good;
 	a.kind = EUN_ACK_KIND_COUNT;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.reason = EUN_NACK_REASON_COUNT;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.epsn = 1U << 24;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.sack_words = EUN_SACK_MAX_WORDS + 1;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.sack[3] = 1;	/* a set bit past sack_words would be lost */
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.kind = EUN_ACK_KIND_ACK;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.dup_psn = a.epsn;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	a = good;
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	a = *good;
 	a.late = EUN_ACK_LATE_MAX + 1;	/* the glue must saturate first */
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
 	a.late = U32_MAX;
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, eun_ack_pack(&good, buf, eun_ack_len(&good) - 1),
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, size), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_ack_pack(good, buf, eun_ack_len(good) - 1),
 			-EMSGSIZE);
-	KUNIT_EXPECT_MEMEQ(test, buf, before, sizeof(buf));
+	KUNIT_EXPECT_MEMEQ(test, buf, before, size);
 }
 
 /*
@@ -489,6 +499,8 @@ static const struct sack_case sack_cases[] = {
 	{ "far across the wrap", 0xffffc0, 0x000041, 0, 3, 2, 1ULL << 0 },
 	{ "epsn itself", 100, 100, -ERANGE },
 	{ "before epsn", 0x000002, 0xffffff, -ERANGE },
+	{ "farthest PSN a reorder bitmap tracks", 100,
+	  100 + EUN_BM_MAX_BITS - 1, 0, 64, 63, 1ULL << 62 },
 	{ "one past the bitmap", 100, 101 + EUN_SACK_MAX_BITS, -ERANGE },
 	{ "not a PSN", 100, (1U << 24) | 101, -ERANGE },
 };
@@ -552,8 +564,9 @@ static void eun_wire_sizes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 40 + 8 + BTH_LEN + RETH_LEN + EUN_EXT_MAX_LEN + 4, 100);
 	KUNIT_EXPECT_EQ(test, 80 + EUN_EXTRA_HDR_ROOM, 100);
 	KUNIT_EXPECT_EQ(test, EUN_ACK_FIXED_LEN, 16);
-	KUNIT_EXPECT_EQ(test, EUN_ACK_MAX_LEN, 48);
-	KUNIT_EXPECT_EQ(test, EUN_SACK_MAX_BITS, 256);
+	KUNIT_EXPECT_EQ(test, EUN_ACK_MAX_LEN, 16 + 64 * 8);
+	/* Bit i is distance i + 1: as far as the largest bitmap tracks. */
+	KUNIT_EXPECT_EQ(test, EUN_SACK_MAX_BITS, EUN_BM_MAX_BITS);
 }
 
 static struct kunit_case eun_wire_cases[] = {

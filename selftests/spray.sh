@@ -88,8 +88,8 @@ trace_on()
 	[ "$BED_ROLE" = server ] && [ "$BED_MODULE" = rdma_rxe_eun ] || return 0
 	mountpoint -q "$trace" || mount -t tracefs nodev "$trace" || return 1
 	echo 0 > "$trace/tracing_on" && : > "$trace/trace" &&
-		echo 1 > "$trace/events/rxe_eun/rxe_eun_ooo_arrival/enable" &&
-		echo 1 > "$trace/events/rxe_eun/rxe_eun_ack/enable" &&
+		echo 1 > "$trace/events/rxe_eun/eun_ooo_arrival/enable" &&
+		echo 1 > "$trace/events/rxe_eun/eun_ack/enable" &&
 		echo 1 > "$trace/tracing_on"
 }
 
@@ -101,12 +101,12 @@ trace_check()
 	[ "$BED_ROLE" = server ] && [ "$BED_MODULE" = rdma_rxe_eun ] || return 0
 	echo 0 > "$trace/tracing_on"
 	echo 0 > "$trace/events/rxe_eun/enable"
-	ooo=$(grep -c 'rxe_eun_ooo_arrival:' "$trace/trace")
-	acks=$(grep -c 'rxe_eun_ack:' "$trace/trace")
-	log_info "tracepoints: $ooo ooo arrivals, $acks acknowledgments ($(grep -m1 -o 'rxe_eun_ooo_arrival: .*' "$trace/trace"))"
+	ooo=$(grep -c 'eun_ooo_arrival:' "$trace/trace")
+	acks=$(grep -c 'eun_ack:' "$trace/trace")
+	log_info "tracepoints: $ooo ooo arrivals, $acks acknowledgments ($(grep -m1 -o 'eun_ooo_arrival: .*' "$trace/trace"))"
 	[ "$acks" -gt 0 ] && { [ "$mode" = off ] || [ "$ooo" -gt 0 ]; }
 	check_err $? "tracepoints: $ooo ooo arrivals and $acks acknowledgments (spray $mode)"
-	log_test "$BED_MODULE: tracepoints rxe_eun_ooo_arrival and rxe_eun_ack fire"
+	log_test "$BED_MODULE: tracepoints eun_ooo_arrival and eun_ack fire"
 }
 
 trace_on

@@ -14,7 +14,7 @@
 #include <linux/tracepoint.h>
 
 /* A data packet placed ahead of the expected PSN, or filling a hole. */
-TRACE_EVENT(rxe_eun_ooo_arrival,
+TRACE_EVENT(eun_ooo_arrival,
 	TP_PROTO(u32 qpn, u32 psn, u32 epsn, u32 late, u8 path),
 	TP_ARGS(qpn, psn, epsn, late, path),
 	TP_STRUCT__entry(
@@ -38,7 +38,7 @@ TRACE_EVENT(rxe_eun_ooo_arrival,
 );
 
 /* An EUN_ACK sent: kind 0 ACK, 1 SACK, 2 NACK (enum eun_ack_kind). */
-TRACE_EVENT(rxe_eun_ack,
+TRACE_EVENT(eun_ack,
 	TP_PROTO(u32 qpn, u8 kind, u8 reason, u32 epsn, u32 nack_psn,
 		 u32 sack_words),
 	TP_ARGS(qpn, kind, reason, epsn, nack_psn, sack_words),
@@ -67,7 +67,7 @@ TRACE_EVENT(rxe_eun_ack,
 );
 
 /* A PSN sent again: cause 0 timeout, 1 NACK, 2 reorder window. */
-TRACE_EVENT(rxe_eun_resend,
+TRACE_EVENT(eun_resend,
 	TP_PROTO(u32 qpn, u32 psn, u8 cause, u8 path),
 	TP_ARGS(qpn, psn, cause, path),
 	TP_STRUCT__entry(
@@ -90,7 +90,7 @@ TRACE_EVENT(rxe_eun_resend,
 );
 
 /* A virtual path took a new port: reason 0 late, 1 loss, 2 probe adopted. */
-TRACE_EVENT(rxe_eun_path_change,
+TRACE_EVENT(eun_path_change,
 	TP_PROTO(u32 qpn, u32 index, u16 old_sport, u16 new_sport, u8 reason),
 	TP_ARGS(qpn, index, old_sport, new_sport, reason),
 	TP_STRUCT__entry(

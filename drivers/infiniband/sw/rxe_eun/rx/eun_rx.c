@@ -384,7 +384,7 @@ static void eun_rx_note_order(struct rxe_qp *qp, u32 psn, u8 path)
 	eun_hist_add(&rx->ooo_degree, degree);
 	eun_dev_note_ooo_degree(eun_qp_rxe(qp), degree);
 	if (degree || late)
-		trace_rxe_eun_ooo_arrival(qp_num(qp), psn, rx->epsn, late, path);
+		trace_eun_ooo_arrival(qp_num(qp), psn, rx->epsn, late, path);
 	if (rx->echo_path == EUN_PATH_WIRE_NONE || late >= rx->echo_late) {
 		rx->echo_path = path;
 		rx->echo_late = late;

@@ -343,7 +343,7 @@ static void eun_tx_count_resend(struct rxe_qp *qp, u32 psn, u8 path)
 	BUILD_BUG_ON(ARRAY_SIZE(cause_counter) != EUN_SB_CAUSE_COUNT);
 	if (e && e->cause < EUN_SB_CAUSE_COUNT) {
 		eun_counter_inc(eun_qp_rxe(qp), cause_counter[e->cause]);
-		trace_rxe_eun_resend(qp_num(qp), psn, e->cause, path);
+		trace_eun_resend(qp_num(qp), psn, e->cause, path);
 	}
 }
 

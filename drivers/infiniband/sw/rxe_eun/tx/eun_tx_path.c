@@ -178,7 +178,7 @@ static void eun_tx_path_changed(struct rxe_qp *qp,
 		reason = 2;
 	for (i = 0; i < ps->npaths; i++)
 		if (ps->path[i].sport != sport[i])
-			trace_rxe_eun_path_change(qp_num(qp), i, sport[i],
+			trace_eun_path_change(qp_num(qp), i, sport[i],
 						  ps->path[i].sport, reason);
 }
 
@@ -188,7 +188,7 @@ static u16 *eun_tx_path_ports(struct rxe_qp *qp, u16 *sport)
 	const struct eun_paths *ps = &qp->eun.paths;
 	u32 i;
 
-	if (!trace_rxe_eun_path_change_enabled())
+	if (!trace_eun_path_change_enabled())
 		return NULL;
 	for (i = 0; i < ps->npaths; i++)
 		sport[i] = ps->path[i].sport;
