@@ -142,13 +142,15 @@ static void eun_path_mprdma_prunes_late(struct kunit *test)
 	u32 i;
 
 	/* In time, as the others: no change. */
-	for (i = 0; i < 20; i++)
+	for (i = 0; i < 40; i++)
 		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps,
 						     eun_paths_wire(&t->ps, i % 4), 10), 0);
 	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 2), old);
-	/* Late by far more than delta: replaced by a port none has. */
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 200), 0);
+	/* Late by far more than delta, again: replaced by a port none has. */
+	for (i = 0; i < 20 && eun_paths_sport(&t->ps, 2) == old; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 400), 0);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 2), old);
+	KUNIT_EXPECT_GT(test, i, 1);
 	for (i = 0; i < 5; i++)
 		if (i != 2)
 			KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, i),
@@ -180,10 +182,107 @@ static void eun_path_mprdma_all_late(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, i), old[i]);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
 	/* One of them far later than the rest goes. */
-	for (n = 0; n < 10 && !t->ps.stats.pruned_late; n++)
+	for (n = 0; n < 40 && !t->ps.stats.pruned_late; n++)
 		eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 1), 1000);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), old[1]);
+}
+
+/* Echo every path once in time, so that the paths have a mean. */
+static void pt_all_in_time(struct pt *t, u32 late)
+{
+	u32 i;
+
+	for (i = 0; i < t->ps.npaths; i++)
+		eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, i), late);
+}
+
+static void pt_all_in_time_n(struct pt *t, u32 late, int rounds)
+{
+	while (rounds-- > 0)
+		pt_all_in_time(t, late);
+}
+
+/* Report path @idx late until it is parked (at most 40 reports). */
+static void pt_late_until_parked(struct pt *t, u32 idx, u32 late)
+{
+	int n;
+
+	for (n = 0; n < 40 && !t->path[idx].parked_until; n++)
+		eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, idx), late);
+}
+
+static u32 pt_sent_on(struct pt *t, u32 idx, int picks)
+{
+	u64 before = t->path[idx].sent;
+	int n;
+
+	for (n = 0; n < picks; n++)
+		eun_paths_pick(&t->ps);
+	return t->path[idx].sent - before;
+}
+
+static void eun_path_adaptive_parks_late(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_ADAPTIVE, 4, 0xc400, 5);
+	u16 port = eun_paths_sport(&t->ps, 2);
+	u8 wire = eun_paths_wire(&t->ps, 2);
+
+	pt_all_in_time_n(t, 1, EUN_PATH_MIN_SAMPLES);
+	pt_late_until_parked(t, 2, 400);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 1);
+	/* Parked, its port kept; reports on what it sent before are stale. */
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 2), port);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 200), -ESTALE);
+	/* Not used for its 256 packets of the QP, then used again. */
+	KUNIT_EXPECT_EQ(test, pt_sent_on(t, 2, EUN_PATH_PARK_PKTS - 4), 0);
+	KUNIT_EXPECT_GT(test, pt_sent_on(t, 2, 8), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.reinstated, 1);
+	/* Late again: parked twice as long. */
+	pt_all_in_time_n(t, 1, EUN_PATH_MIN_SAMPLES);
+	pt_late_until_parked(t, 2, 400);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 2);
+	KUNIT_EXPECT_EQ(test, pt_sent_on(t, 2, 2 * EUN_PATH_PARK_PKTS - 4), 0);
+	KUNIT_EXPECT_GT(test, pt_sent_on(t, 2, 8), 0);
+	/* In use as long as its park would last: a step of backoff back. */
+	KUNIT_EXPECT_EQ(test, t->path[2].backoff, 2);
+	pt_sent_on(t, 2, 4 * 4 * EUN_PATH_PARK_PKTS + 8);
+	KUNIT_EXPECT_LT(test, t->path[2].backoff, 2);
+}
+
+static void eun_path_adaptive_parks_lossy(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_ADAPTIVE, 4, 0xc400, 5);
+	u16 ports[4];
+	u32 i;
+
+	for (i = 0; i < 4; i++)
+		ports[i] = eun_paths_sport(&t->ps, i);
+	/* One loss where the others lose nothing parks the path. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 3)), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_EQ(test, pt_sent_on(t, 3, 100), 0);
+	/* The others share its traffic; no port changed. */
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_GE(test, t->path[i].sent, 33);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, i), ports[i]);
+}
+
+/* The last path in use is never parked. */
+static void eun_path_adaptive_keeps_one(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_ADAPTIVE, 2, 0xc400, 5);
+	int n;
+
+	for (n = 0; n < 4; n++) {
+		eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 0));
+		eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1));
+	}
+	/* Path 0 went first; path 1, the last in use, stays and takes all. */
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_EQ(test, t->path[1].parked_until, 0);
+	KUNIT_EXPECT_EQ(test, pt_sent_on(t, 1, 20), 20);
 }
 
 /* Round robin and random keep the averages but never change a port. */
@@ -198,7 +297,7 @@ static void eun_path_rr_never_prunes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
 	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 1), old);
 	KUNIT_EXPECT_EQ(test, t->path[1].late_max, 1000);
-	KUNIT_EXPECT_EQ(test, t->path[1].late_avg, 250 << EUN_PATH_LATE_SHIFT);
+	KUNIT_EXPECT_EQ(test, t->path[1].late_avg, 125 << EUN_PATH_LATE_SHIFT);
 	KUNIT_EXPECT_EQ(test, t->path[1].lost, 2);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late + t->ps.stats.pruned_loss, 0);
 }
@@ -207,19 +306,26 @@ static void eun_path_mprdma_prunes_loss(struct kunit *test)
 {
 	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
 	u16 old = eun_paths_sport(&t->ps, 0);
-	u8 wire = eun_paths_wire(&t->ps, 0);
-	int n;
+	u32 i;
 
-	/* Two losses far apart: the first has faded. */
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
-	for (n = 0; n < 4 * 200; n++)
-		eun_paths_pick(&t->ps);
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	/* Where the others lose as much, one loss is the fabric's. */
+	for (i = 1; i < 4; i++)
+		t->path[i].loss_avg = 1000;
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 0)), 0);
 	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 0), old);
-	/* Two close together: pruned. */
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	/* Three close together are the path's all the same. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 0)), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 0), old);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 0)), 0);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 0), old);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	/* Where the others lose nothing, one loss is enough. */
+	old = eun_paths_sport(&t->ps, 2);
+	for (i = 0; i < 4; i++)
+		t->path[i].loss_avg = 0;
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 2)), 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 2), old);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 2);
 	KUNIT_EXPECT_EQ(test, t->path[0].lost, 3);
 }
 
@@ -246,7 +352,7 @@ static void eun_path_probe_adopted(struct kunit *test)
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
 
 	/* Path 3 half-way late (avg 12 > delta / 2): the probe takes its place. */
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 3), 48), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 3), 96), 0);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
 	probe_port = eun_paths_sport(&t->ps, 4);
 	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);
@@ -255,7 +361,7 @@ static void eun_path_probe_adopted(struct kunit *test)
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
 
 	/* A late probe is dropped, not adopted. */
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 2), 48), 0);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 2), 96), 0);
 	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 40), 0);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
 }
@@ -354,6 +460,9 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_mprdma_prunes_late),
 	KUNIT_CASE(eun_path_mprdma_all_late),
 	KUNIT_CASE(eun_path_rr_never_prunes),
+	KUNIT_CASE(eun_path_adaptive_parks_late),
+	KUNIT_CASE(eun_path_adaptive_parks_lossy),
+	KUNIT_CASE(eun_path_adaptive_keeps_one),
 	KUNIT_CASE(eun_path_mprdma_prunes_loss),
 	KUNIT_CASE(eun_path_probe_adopted),
 	KUNIT_CASE(eun_path_bad_echo),

@@ -81,6 +81,11 @@ static u32 sk_fill(struct sk *f, unsigned int max_words)
 	return eun_sack_fill(&f->bm, 0, f->a, max_words);
 }
 
+static bool sk_sacked(struct sk *f, u32 d)
+{
+	return eun_sack_test(f->a, eun_psn_add(f->head, d));
+}
+
 /* Pack into @room bytes, parse back: the same acknowledgment. */
 static void sk_round_trip(struct kunit *test, struct sk *f, u32 room)
 {
@@ -116,8 +121,7 @@ static void sk_expect_all(struct kunit *test, struct sk *f)
 	KUNIT_EXPECT_EQ(test, sk_fill(f, EUN_SACK_MAX_WORDS), 0);
 	KUNIT_EXPECT_EQ(test, f->a->sack_words, EUN_SACK_MAX_WORDS);
 	for (i = 0; i < ARRAY_SIZE(sk_far); i++)
-		KUNIT_EXPECT_TRUE_MSG(test, eun_sack_test(f->a,
-				      eun_psn_add(f->head, sk_far[i])),
+		KUNIT_EXPECT_TRUE_MSG(test, sk_sacked(f, sk_far[i]),
 				      "distance %u", sk_far[i]);
 	for (i = 0; i < EUN_SACK_MAX_WORDS; i++)
 		marked += hweight64(f->a->sack[i]);
@@ -155,8 +159,7 @@ static void eun_sack_cut_to_mtu(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sk_fill(f, words), 4095 - 30 * 64);
 	KUNIT_EXPECT_EQ(test, f->a->sack_words, 30);
 	for (i = 0; i < ARRAY_SIZE(sk_far); i++)
-		KUNIT_EXPECT_EQ_MSG(test, eun_sack_test(f->a,
-				    eun_psn_add(f->head, sk_far[i])),
+		KUNIT_EXPECT_EQ_MSG(test, sk_sacked(f, sk_far[i]),
 				    sk_far[i] <= 1920, "distance %u", sk_far[i]);
 	for (i = words; i < EUN_SACK_MAX_WORDS; i++)
 		KUNIT_EXPECT_EQ(test, f->a->sack[i], 0);

@@ -72,7 +72,7 @@ bad_loads()
 	refused_load "write_sync='always': not one of none, sender, receiver" write_sync=always
 	refused_load "wsync_slots=0: must be 1\.\.1024" wsync_slots=0
 	refused_load "hd_grow='sideways': not one of linear, insert" hd_grow=sideways
-	refused_load "spray='always': not one of off, rr, random, mprdma" spray=always
+	refused_load "spray='always': not one of off, rr, random, mprdma, adaptive" spray=always
 	refused_load "paths=0: must be 1\.\.62" paths=0
 	refused_load "paths=63: must be 1\.\.62" paths=63
 	refused_load "mprdma_delta=0: must be 1\.\.4096" mprdma_delta=0

@@ -58,7 +58,7 @@ check_spread()
 		[ $((max * 100)) -ge $((total * ONE_LINK_MIN_PCT)) ]
 		check_err $? "spray off: the busiest link sent $max of $total packets (< ${ONE_LINK_MIN_PCT}%)"
 		;;
-	rr|random|mprdma)
+	rr|random|mprdma|adaptive)
 		[ $((min * 100)) -ge $((total * EACH_LINK_MIN_PCT)) ]
 		check_err $? "spray $mode: a link sent only $min of $total packets (< ${EACH_LINK_MIN_PCT}%)"
 		;;

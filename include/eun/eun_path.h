@@ -42,12 +42,17 @@
 #define EUN_PATH_LOSS_ONE	(1U << 16)
 /* A loss adds 1/128 of what is left; each packet sent takes 1/128 away. */
 #define EUN_PATH_LOSS_SHIFT	7
-/* Two losses within about 90 packets of one path prune it. */
-#define EUN_PATH_LOSS_PRUNE	(3 * (EUN_PATH_LOSS_ONE >> EUN_PATH_LOSS_SHIFT) / 2)
+/* Three losses within about 90 packets of one path prune it. */
+#define EUN_PATH_LOSS_PRUNE	(5 * (EUN_PATH_LOSS_ONE >> EUN_PATH_LOSS_SHIFT) / 2)
+/* Reports on a port before its lateness is judged. */
+#define EUN_PATH_MIN_SAMPLES	8
 
 #define EUN_PATH_DEF_DELTA	16
 #define EUN_PATH_MAX_DELTA	4096
 #define EUN_PATH_DEF_PROBE	64
+/* A parked path waits 256 of the QP's packets, doubling up to 64 times. */
+#define EUN_PATH_PARK_PKTS	256
+#define EUN_PATH_PARK_MAX_SHIFT	6
 
 /**
  * enum eun_spray - how a QP spreads its packets over its paths
@@ -55,7 +60,9 @@
  * @EUN_SPRAY_RR: the paths in turn
  * @EUN_SPRAY_RANDOM: a path uniformly at random per packet
  * @EUN_SPRAY_MPRDMA: the paths in turn; late or lossy paths replaced,
- *	new ones probed
+ *	new ones probed (MP-RDMA)
+ * @EUN_SPRAY_ADAPTIVE: the paths in turn; a late or lossy path is parked
+ *	(not used) for a while that doubles each time, then tried again
  * @EUN_SPRAY_COUNT: number of policies (sizes name tables)
  */
 enum eun_spray {
@@ -63,6 +70,7 @@ enum eun_spray {
 	EUN_SPRAY_RR,
 	EUN_SPRAY_RANDOM,
 	EUN_SPRAY_MPRDMA,
+	EUN_SPRAY_ADAPTIVE,
 	EUN_SPRAY_COUNT
 };
 
@@ -73,11 +81,17 @@ enum eun_spray {
  * @echoes: acknowledgments that reported on one of its packets
  * @late_max: the largest lateness reported, in PSNs
  * @samples: reports on its current port (the averages' weight)
- * @late_avg: moving average (1/4) of the lateness reported, in PSNs,
+ * @late_avg: moving average (1/8) of the lateness reported, in PSNs,
  *	with %EUN_PATH_LATE_SHIFT fraction bits
  * @loss_avg: moving loss rate, parts of %EUN_PATH_LOSS_ONE
+ * @parked_until: adaptive: not used before the QP's packet clock reaches
+ *	this (0: in use)
+ * @since: adaptive: packet clock when it last took up (or kept) its
+ *	backoff
  * @sport: its UDP source port
- * @gen: generation of @sport (2 bits)
+ * @gen: generation of @sport (2 bits); adaptive also moves it on when it
+ *	parks the path, so that reports on what was sent before are ignored
+ * @backoff: adaptive: the next park lasts %EUN_PATH_PARK_PKTS << @backoff
  */
 struct eun_path {
 	u64 sent;
@@ -87,8 +101,11 @@ struct eun_path {
 	u32 samples;
 	u32 late_avg;
 	u32 loss_avg;
+	u64 parked_until;
+	u64 since;
 	u16 sport;
 	u8 gen;
+	u8 backoff;
 };
 
 /**
@@ -114,8 +131,10 @@ struct eun_path_cfg {
 
 /**
  * struct eun_path_stats - what the policy did
- * @pruned_late: paths replaced for arriving late
- * @pruned_loss: paths replaced for losing packets
+ * @pruned_late: paths replaced (mprdma) or parked (adaptive) for
+ *	arriving late
+ * @pruned_loss: ... for losing packets
+ * @reinstated: parked paths used again (adaptive)
  * @probes: packets sent on the probe
  * @adopted: probes that replaced the worst path
  * @stale: echoes of a port a path no longer has, or of no path
@@ -123,6 +142,7 @@ struct eun_path_cfg {
 struct eun_path_stats {
 	u64 pruned_late;
 	u64 pruned_loss;
+	u64 reinstated;
 	u64 probes;
 	u64 adopted;
 	u64 stale;
@@ -139,6 +159,7 @@ struct eun_path_stats {
  * @seed: the seed the generator started from
  * @rng: the generator's state
  * @next: the path round robin takes next
+ * @clock: packets picked so far (adaptive's clock)
  * @stats: what the policy did
  */
 struct eun_paths {
@@ -151,6 +172,7 @@ struct eun_paths {
 	u64 seed;
 	u64 rng;
 	u32 next;
+	u64 clock;
 	struct eun_path_stats stats;
 };
 

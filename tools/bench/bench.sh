@@ -35,8 +35,8 @@
 #   -t  bound of one transfer in seconds (default 45)
 #   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
-#       Documentation/results.rst, another name writes NAME.rst beside its
-#       results and prints it
+#       Documentation/results.rst ("multipath" its multipath table), another
+#       name writes NAME.rst beside its results and prints it
 #   -R  resume RUN_DIR, a run a guest crash cut short: boot again for the
 #       profiles its crashed boot did not finish (give the run's own
 #       options again), then merge as usual
@@ -75,8 +75,8 @@ while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
 done
 die() { echo "$prog: $*" >&2; exit 2; }
 for c in $columns; do
-	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma))?)$ ]] ||
-		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random or +mprdma or without)"
+	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?)$ ]] ||
+		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without)"
 done
 [[ $ops =~ ^(write|send|write_imm|flows)(,(write|send|write_imm|flows))*$ ]] ||
 	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, flows"
@@ -284,6 +284,10 @@ if [ "$name" = bench ]; then
 else
 	printf '%s\n' ".. bench table begin" ".. bench table end" > "$top/$name.rst"
 	"$here/summarize.sh" "$csv" "$top" "$top/$name.rst" || status=1
+	# The multipath matrix has its own table in Documentation/results.rst.
+	[ "$name" = multipath ] &&
+		{ "$here/summarize.sh" "$csv" "$top" "$repo/Documentation/results.rst" \
+			"multipath table" > /dev/null || status=1; }
 	echo
 	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
 fi

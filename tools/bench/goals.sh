@@ -92,33 +92,39 @@ csv_awk -v size="$size" '
 		       bad[c, p] ? "missed" : "met")
 	}
 	# Multipath (make bench-multipath): a QP sprayed over four bonded links.
-	function multipath_goals(   R, M, o, a, b) {
-		R = "eun-eunomia+rr"; M = "eun-eunomia+mprdma"; o = "write"
+	function multipath_goals(   R, o) {
+		R = "eun-eunomia+rr"; o = "write"
 		ratio_goal("mp-equal: eunomia+rr >= 3.5x stock", o, R, "mp-equal", S, "mp-equal", 3.5)
 		count_goal("mp-equal: eunomia+rr resends 0", R, "mp-equal", retx[R, "mp-equal"], 0)
 		ratio_goal("mp-skew: eunomia+rr >= 3x stock", o, R, "mp-skew", S, "mp-skew", 3)
-		ratio_goal("mp-skew: eunomia+mprdma >= 3x stock", o, M, "mp-skew", S, "mp-skew", 3)
+		rows_ok_goal("mp-down: eunomia+rr completes, every byte checked", R, "mp-down")
+		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, R, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, R, E, "mp-equal")
+		policy_goals("mprdma")
+		policy_goals("adaptive")
+	}
+	# The goals of a policy that chooses paths by what they do.
+	function policy_goals(pol,   R, M, o, a, b) {
+		R = "eun-eunomia+rr"; M = "eun-eunomia+" pol; o = "write"
+		ratio_goal("mp-skew: eunomia+" pol " >= 3x stock", o, M, "mp-skew", S, "mp-skew", 3)
 		if (hasp99[M, "mp-skew"] && hasp99[R, "mp-skew"])
-			report("mp-skew: mprdma ooo degree p99 below rr",
+			report("mp-skew: " pol " ooo degree p99 below rr",
 			       sprintf("%d against %d", p99[M, "mp-skew"], p99[R, "mp-skew"]),
 			       p99[M, "mp-skew"] < p99[R, "mp-skew"] ? "met" : "missed")
 		else
-			report("mp-skew: mprdma ooo degree p99 below rr", "", "n/a")
+			report("mp-skew: " pol " ooo degree p99 below rr", "", "n/a")
 		if ((M, "mp-lossy") in rows && (R, "mp-lossy") in rows) {
 			a = retx[M, "mp-lossy"]; b = retx[R, "mp-lossy"]
-			report("mp-lossy: mprdma resends <= 0.3x rr", sprintf("%d against %d", a, b),
+			report("mp-lossy: " pol " resends <= 0.3x rr", sprintf("%d against %d", a, b),
 			       a <= 0.3 * b ? "met" : "missed")
 		} else {
-			report("mp-lossy: mprdma resends <= 0.3x rr", "", "n/a")
+			report("mp-lossy: " pol " resends <= 0.3x rr", "", "n/a")
 		}
-		ratio_goal("mp-lossy: mprdma >= rr", o, M, "mp-lossy", R, "mp-lossy", 1)
-		ratio_goal("mp-lossy: mprdma >= 2x stock", o, M, "mp-lossy", S, "mp-lossy", 2)
-		rows_ok_goal("mp-down: eunomia+rr completes, every byte checked", R, "mp-down")
-		rows_ok_goal("mp-down: eunomia+mprdma completes, every byte checked", M, "mp-down")
-		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, R, E, "mp-equal")
-		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, R, E, "mp-equal")
-		fct_goal("flows mp-equal: eunomia+mprdma mean FCT <= 0.5x ECMP", fmean, M, E, "mp-equal")
-		fct_goal("flows mp-equal: eunomia+mprdma p99 FCT <= 0.5x ECMP", fp99, M, E, "mp-equal")
+		ratio_goal("mp-lossy: " pol " >= rr", o, M, "mp-lossy", R, "mp-lossy", 1)
+		ratio_goal("mp-lossy: " pol " >= 2x stock", o, M, "mp-lossy", S, "mp-lossy", 2)
+		rows_ok_goal("mp-down: eunomia+" pol " completes, every byte checked", M, "mp-down")
+		fct_goal("flows mp-equal: eunomia+" pol " mean FCT <= 0.5x ECMP", fmean, M, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+" pol " p99 FCT <= 0.5x ECMP", fp99, M, E, "mp-equal")
 	}
 	# fct_goal GOAL FIG COL BASE PROF: FIG (a flow completion time) of COL
 	# at most half that of BASE, the same QPs hashed onto one link each (ECMP).

@@ -10,15 +10,16 @@
 # WRITE of 64 KiB messages posted for 3 seconds, and the flow workload
 # (8 QPs, one flow each at a time, web-search sizes scaled down: op
 # "flows" of tools/bench/matrix.sh) for 3 seconds, 3 repetitions, every
-# byte checked by eun-verify. About 50 minutes.
+# byte checked by eun-verify. About 70 minutes for every column.
 #
 # Writes $RESULTS/multipath.csv and, in $RESULTS/multipath-TIMESTAMP/, the
 # medians, plots and table (multipath.rst), which it prints, with the
 # packets each link carried (link_pkts in the CSV).
 #
-# Usage: tools/bench/multipath.sh [-q] [-r REPS] [-s KEY=VALUE]...
+# Usage: tools/bench/multipath.sh [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
 #   -q  the short subset of make demo: stock, eunomia without spraying
 #       and eunomia+rr on mp-equal
+#   -c  columns (bench.sh -c), for a shorter run
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,16 +27,18 @@ repo=$(cd "$here/../.." && pwd)
 results=${RESULTS:-$repo/results}
 prog=multipath.sh
 
-columns="rdma_rxe eunomia eunomia+rr eunomia+random eunomia+mprdma static+rr static+mprdma gbn+rr"
+columns="rdma_rxe eunomia eunomia+rr eunomia+random eunomia+mprdma eunomia+adaptive"
+columns+=" static+rr static+mprdma static+adaptive gbn+rr"
 profiles="mp-equal mp-skew mp-slow mp-lossy mp-down"
 name=multipath reps=3 over=()
-while getopts "qr:s:h" o; do
+while getopts "qc:r:s:h" o; do
 	case $o in
 	q) columns="rdma_rxe eunomia eunomia+rr" profiles=mp-equal name=demo-multipath ;;
+	c) columns=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,18p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-q] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
+	h) sed -n '3,20p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
 

@@ -3,17 +3,19 @@
 #
 # Medians of bench.csv over the repetitions, plots, and the results table.
 #
-# Usage: tools/bench/summarize.sh BENCH_CSV OUT_DIR [RST]
+# Usage: tools/bench/summarize.sh BENCH_CSV OUT_DIR [RST [MARK]]
 #   OUT_DIR/bench-summary.csv  one row per (column, profile, op, size):
 #                              repetitions, how many finished, medians of
 #                              the finished ones (goodput, packets sent per
 #                              packet needed, ACKs per data packet, ...)
 #   OUT_DIR/bench.png          goodput per profile and column (largest size)
 #   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
+#   OUT_DIR/bench-fct.png      mean flow completion time per profile and
+#                              column, when the run has the op "flows"
 #   OUT_DIR/goals.txt          the goals the run has figures for (goals.sh)
 #   RST (default Documentation/results.rst): the part between its two
-#   "bench table" marker comments is rewritten from the summary, with the
-#   goals the run has figures for (tools/bench/goals.sh).
+#   MARK (default "bench table") marker comments is rewritten from the
+#   summary, with the goals the run has figures for (tools/bench/goals.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +23,7 @@ repo=$(cd "$here/../.." && pwd)
 csv=${1:?usage: summarize.sh BENCH_CSV OUT_DIR [RST]}
 out=${2:?usage: summarize.sh BENCH_CSV OUT_DIR [RST]}
 rst=${3:-$repo/Documentation/results.rst}
+mark=${4:-bench table}
 sum=$out/bench-summary.csv
 
 [ -f "$csv" ] || { echo "summarize.sh: no $csv" >&2; exit 1; }
@@ -105,7 +108,7 @@ big=$(csv_awk 'FNR == 1 { csv_open(); next } fld("size") + 0 > m { m = fld("size
 # plot_table OP: "profile goodput-per-column..." for OP at the largest size.
 plot_table()
 {
-	csv_awk -v op="$1" -v size="$big" -v cols="$columns" -v field="$2" '
+	csv_awk -v op="$1" -v size="${3:-$big}" -v cols="$columns" -v field="$2" '
 		FNR == 1 { csv_open(); next }
 		fld("op") == op && fld("size") == size {
 			pr = fld("profile"); x = fld(field)
@@ -124,9 +127,12 @@ plot_table()
 		}' "$sum"
 }
 
+# plot PNG TITLE YLABEL FIELD [GNUPLOT_SETTING [OPS [SIZE]]]: FIELD per
+# profile and column, for every op (or OPS) at the largest size (or SIZE).
 plot()
 {
-	local png=$1 title=$2 ylabel=$3 field=$4 scale=${5:-} op data ncols
+	local png=$1 title=$2 ylabel=$3 field=$4 scale=${5:-} ops=${6:-} size=${7:-}
+	local op data ncols
 
 	# gnuplot refuses a plot without one number in it.
 	csv_awk -v f="$field" 'FNR == 1 { csv_open(); next } fld(f) != "" { found = 1 }
@@ -136,8 +142,10 @@ plot()
 	}
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
-	for op in $(csv_awk 'FNR == 1 { csv_open(); next } !s[fld("op")]++ { print fld("op") }' "$sum"); do
-		plot_table "$op" "$field" | sed "s/^/$op:/"
+	[ -n "$ops" ] || ops=$(csv_awk 'FNR == 1 { csv_open(); next }
+		fld("op") != "flows" && !s[fld("op")]++ { print fld("op") }' "$sum")
+	for op in $ops; do
+		plot_table "$op" "$field" "$size" | sed "s/^/$op:/"
 	done > "$data"
 	gnuplot <<-EOF
 		set terminal pngcairo size 1200,500
@@ -160,6 +168,12 @@ if command -v gnuplot >/dev/null; then
 	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" goodput_MBps "set logscale y"
 	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" emem_peak_blocks
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
+	flows=$(csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { print fld("size"); exit }' "$sum")
+	if [ -n "$flows" ]; then
+		plot "$out/bench-fct.png" "Flow completion time, mean (flow workload, $flows)" \
+			"microseconds (log scale)" lat_mean_us "set logscale y" flows "$flows"
+		echo "summarize.sh: $out/bench-fct.png"
+	fi
 fi
 
 # A missed goal is a finding: goals.sh's exit status is not ours.
@@ -167,7 +181,7 @@ fi
 
 # The results table: one line per profile and op at the largest size.
 [ -f "$rst" ] || exit 0
-grep -q '^\.\. bench table begin' "$rst" || exit 0
+grep -q "^\.\. $mark begin" "$rst" || exit 0
 # table WHAT: goodput, or costs (packets per packet needed, retransmissions
 # by cause, emulated memory) for one line per profile and op.
 table()
@@ -232,8 +246,8 @@ fct=
 csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { f = 1 } END { exit !f }' "$sum" &&
 	fct=$(table fct)
 goals=$(sed 's/^/    /' "$out/goals.txt")
-awk -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
-	/^\.\. bench table begin/ {
+awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
+	$0 == ".. " mark " begin" {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
 		print "clock), " size " B messages; ``(k/n)``: k of n repetitions finished;"
@@ -260,7 +274,7 @@ awk -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src
 		print "``tools/bench/goals.sh``:"
 		print ""; print "::"; print ""; print goals; print ""; skip = 1; next
 	}
-	/^\.\. bench table end/ { skip = 0 }
+	$0 == ".. " mark " end" { skip = 0 }
 	!skip' "$rst" > "$rst.tmp"
 mv "$rst.tmp" "$rst"
 echo "summarize.sh: table of $rst rewritten"

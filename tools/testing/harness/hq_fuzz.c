@@ -3,8 +3,9 @@
  * libFuzzer target for the completion hold queue and the held last packet
  * pool: the input bytes are the choices of the reference model (hq_model.c):
  * 8 bytes seed the PRNG that lays out the message streams, the next few pick
- * the configuration, then one arrival (or a contradicting packet, or a QP
- * reset) per two or three bytes. When the input runs
+ * the configuration, then one arrival (or a contradicting packet, another
+ * owner's slot taken or given back, or a QP reset) per two or three bytes,
+ * the clock moving with each. When the input runs
  * out, the missing packets arrive in order. A model mismatch, a kernel
  * warning, a leak or a sanitizer report aborts.
  */

@@ -15,6 +15,8 @@
 
 static const u32 cap_choices[] = { 1, 2, 4, 8, 16, 64, 4096 };
 static const u32 window_choices[] = { 1, 2, 4, 16, 64, 512 };
+/* The clock moves 0..15 per step. */
+static const u64 age_choices[] = { HQM_NEVER, HQM_NEVER, 5000, 300, 40 };
 
 #define PICK(s, a) ((a)[hqm_below(s, sizeof(a) / sizeof((a)[0]))])
 
@@ -52,9 +54,10 @@ void hqm_random_cfg(struct hqm_cfg *cfg, struct hqm_src *s)
 	cfg->nmsgs = 1 + hqm_below(s, HQM_MAX_MSGS);
 	cfg->first_seq = near_wrap(s);
 	cfg->first_psn = near_wrap(s);
-	cfg->nslots = 1 + hqm_below(s, 8);
+	cfg->nslots = 1 + hqm_below(s, HQM_MAX_SLOTS);
 	cfg->window = PICK(s, window_choices);
 	cfg->mark_held = hqm_below(s, 2);
+	cfg->max_age = PICK(s, age_choices);
 }
 
 static int fail(struct hqm *m, const char *fmt, ...)
@@ -142,6 +145,10 @@ int hqm_init(struct hqm *m, const struct hqm_cfg *cfg, struct hqm_src *gen)
 		eun_holdq_destroy(&m->q);
 		return fail(m, "eun_wsync_pool_init: %d", err);
 	}
+	m->owner_max = cfg->nslots / 4 ? cfg->nslots / 4 : 1;
+	if (m->pool.owner_max != m->owner_max)
+		return fail(m, "%u slots: owner share %u, want %u", cfg->nslots,
+			    m->pool.owner_max, m->owner_max);
 	gen_stream(m);
 	return 0;
 }
@@ -233,6 +240,108 @@ static int deliver_comp(struct hqm *m, u32 idx)
 	return 0;
 }
 
+static bool too_old(const struct hqm *m, u64 since)
+{
+	return m->now > since && m->now - since > m->cfg.max_age;
+}
+
+/*
+ * The slot the pool must name as held longest among those held too long
+ * (the lower index of equals), with its owner: -ENOENT when none is.
+ */
+static int oldest_expired(const struct hqm *m, u32 *owner)
+{
+	int best = -ENOENT;
+	u64 since = 0;
+	u32 j;
+
+	for (j = 0; m->held_slots && j < m->cfg.nmsgs; j++) {
+		const struct hqm_msg *g = &m->msg[j];
+
+		if (!g->held || !too_old(m, g->since))
+			continue;
+		if (best < 0 || g->since < since ||
+		    (g->since == since && g->slot < best)) {
+			best = g->slot;
+			since = g->since;
+			*owner = HQM_OWNER;
+		}
+	}
+	for (j = 0; j < m->nother; j++) {
+		const struct hqm_other *o = &m->other[j];
+
+		if (!too_old(m, o->since))
+			continue;
+		if (best < 0 || o->since < since ||
+		    (o->since == since && o->slot < best)) {
+			best = o->slot;
+			since = o->since;
+			*owner = o->owner;
+		}
+	}
+	return best;
+}
+
+/* Forget the modelled QP's held packet in slot @k. */
+static int drop_own(struct hqm *m, int k)
+{
+	u32 j;
+
+	for (j = 0; j < m->cfg.nmsgs; j++)
+		if (m->msg[j].held && m->msg[j].slot == k) {
+			m->msg[j].held = false;
+			m->held_slots--;
+			return 0;
+		}
+	return fail(m, "slot %d is no held message's", k);
+}
+
+static void drop_other(struct hqm *m, u32 i)
+{
+	m->other[i] = m->other[--m->nother];
+}
+
+/*
+ * What the receive glue does before every reservation: give back every
+ * packet held too long, whoever holds it, oldest first. Returns 1 when
+ * one was the modelled QP's (the glue puts it in error), 0 when not, -1
+ * on a mismatch.
+ */
+static int expire_old(struct hqm *m)
+{
+	bool own = false;
+	u32 owner = 0, i;
+	int k, want;
+
+	for (;;) {
+		want = oldest_expired(m, &owner);
+		k = eun_wsync_pool_expired(&m->pool, m->now, m->cfg.max_age);
+		if (k != want)
+			return fail(m, "expired at %llu (age %llu): slot %d, want %d",
+				    (unsigned long long)m->now,
+				    (unsigned long long)m->cfg.max_age, k, want);
+		if (k < 0)
+			return own;
+		if (eun_wsync_pool_expire(&m->pool, k, owner, m->now, m->cfg.max_age))
+			return fail(m, "expire of slot %d of owner %u refused", k, owner);
+		if (eun_wsync_pool_expire(&m->pool, k, owner, m->now, m->cfg.max_age) != -ENOENT)
+			return fail(m, "slot %d expired twice", k);
+		m->fig.expired++;
+		if (owner == HQM_OWNER) {
+			if (drop_own(m, k))
+				return -1;
+			m->fig.expired_own++;
+			own = true;
+			continue;
+		}
+		for (i = 0; i < m->nother && m->other[i].slot != k; i++)
+			;
+		if (i == m->nother)
+			return fail(m, "expired slot %d is no other owner's", k);
+		drop_other(m, i);
+	}
+}
+
 static int hold_last(struct hqm *m, u32 idx)
 {
 	u32 j = m->pkt_msg[idx];
@@ -241,30 +350,91 @@ static int hold_last(struct hqm *m, u32 idx)
 	int k, want = 0;
 	u32 i;
 
+	k = expire_old(m);
+	if (k < 0)
+		return -1;
+	if (k)
+		return restart(m, m->gen);
 	if (g->held)
 		want = -EEXIST;
-	else if (m->held_slots == m->cfg.nslots)
+	else if (m->held_slots >= m->owner_max)
+		want = -EDQUOT;
+	else if (m->held_slots + m->nother == m->cfg.nslots)
 		want = -ENOSPC;
 	k = eun_wsync_pool_reserve(&m->pool, HQM_OWNER, psn_of(m, g->first),
-				   psn_of(m, idx), g->cookie, g->len);
+				   psn_of(m, idx), g->cookie, g->len, m->now);
 	if (want < 0 || k < 0) {
 		if (k != want)
 			return fail(m, "reserve psn %u: got %d, want %d",
 				    psn_of(m, idx), k, want);
 		m->fig.refused += want == -ENOSPC;
 		m->fig.exists += want == -EEXIST;
+		m->fig.over_share += want == -EDQUOT;
 		return 0;
 	}
 	s = eun_wsync_pool_get(&m->pool, k);
-	if (!s || s->len != g->len)
+	if (!s || s->len != g->len || s->since != m->now)
 		return fail(m, "reserved slot %d unusable", k);
 	for (i = 0; i < g->len; i++)
 		s->data[i] = payload_byte(j, i);
 	g->held = true;
+	g->slot = k;
+	g->since = m->now;
 	m->held_slots++;
 	m->fig.holds++;
 	if (m->cfg.mark_held)
 		m->in[idx] = true;
+	return 0;
+}
+
+/*
+ * Another QP of the device holds a last packet (after the same expiry
+ * as any reservation) or places one it held.
+ */
+static int other_step(struct hqm *m, struct hqm_src *s)
+{
+	u32 owner, psn, i, n = 0;
+	bool dup = false;
+	int k, want = 0;
+
+	if (m->nother && hqm_below(s, 2)) {
+		i = hqm_below(s, m->nother);
+		if (eun_wsync_pool_release(&m->pool, m->other[i].slot))
+			return fail(m, "release of other slot %d refused", m->other[i].slot);
+		drop_other(m, i);
+		return 0;
+	}
+	k = expire_old(m);
+	if (k < 0)
+		return -1;
+	if (k)
+		return restart(m, m->gen);
+	owner = HQM_OTHER_BASE + hqm_below(s, HQM_OTHERS);
+	psn = hqm_below(s, 8);
+	for (i = 0; i < m->nother; i++) {
+		if (m->other[i].owner != owner)
+			continue;
+		n++;
+		dup |= m->other[i].psn == psn;
+	}
+	if (dup)
+		want = -EEXIST;
+	else if (n >= m->owner_max)
+		want = -EDQUOT;
+	else if (m->held_slots + m->nother == m->cfg.nslots)
+		want = -ENOSPC;
+	k = eun_wsync_pool_reserve(&m->pool, owner, psn, psn, 0, 1, m->now);
+	if (want < 0 || k < 0) {
+		if (k != want)
+			return fail(m, "other owner %u reserve psn %u: got %d, want %d",
+				    owner, psn, k, want);
+		m->fig.over_share += want == -EDQUOT;
+		return 0;
+	}
+	m->other[m->nother++] = (struct hqm_other){
+		.owner = owner, .psn = psn, .slot = k, .since = m->now,
+	};
+	m->fig.other_holds++;
 	return 0;
 }
 
@@ -322,7 +492,8 @@ static int place_one(struct hqm *m, int k)
 		return fail(m, "slot %d ready before its packets (last %u, expected %u)",
 			    k, last_of(g), m->epsn);
 	if (s->last_psn != psn_of(m, last_of(g)) || s->first_psn != psn_of(m, g->first) ||
-	    s->cookie != g->cookie || s->len != g->len || s->owner != HQM_OWNER)
+	    s->cookie != g->cookie || s->len != g->len || s->owner != HQM_OWNER ||
+	    k != g->slot || s->since != g->since)
 		return fail(m, "slot %d: last PSN %u, want message %d's %u", k,
 			    s->last_psn, j, psn_of(m, last_of(g)));
 	for (i = 0; i < s->len; i++)
@@ -405,14 +576,25 @@ static int settle_completions(struct hqm *m)
 static int check_figures(struct hqm *m)
 {
 	u32 held = m->held_msgs, slots = m->held_slots;
+	u32 used = slots + m->nother;
 
 	if (m->q.stats.held != held || held > m->cfg.cap || m->q.stats.peak < held)
 		return fail(m, "held %u (peak %u), model %u, cap %u", m->q.stats.held,
 			    m->q.stats.peak, held, m->cfg.cap);
-	if (m->pool.stats.in_use != slots || slots > m->cfg.nslots ||
-	    m->pool.stats.peak < slots)
-		return fail(m, "slots in use %u, model %u, pool %u", m->pool.stats.in_use,
-			    slots, m->cfg.nslots);
+	if (m->pool.stats.in_use != used || used > m->cfg.nslots ||
+	    m->pool.stats.peak < used || slots > m->owner_max)
+		return fail(m, "slots in use %u, model %u (%u own, share %u), pool %u",
+			    m->pool.stats.in_use, used, slots, m->owner_max, m->cfg.nslots);
+	if (eun_wsync_pool_held(&m->pool, HQM_OWNER) != slots)
+		return fail(m, "owner holds %u slots, model %u",
+			    eun_wsync_pool_held(&m->pool, HQM_OWNER), slots);
+	if (m->pool.stats.over_share != m->fig.over_share ||
+	    m->pool.stats.expired != m->fig.expired)
+		return fail(m, "over share %llu, expired %llu; model %llu, %llu",
+			    (unsigned long long)m->pool.stats.over_share,
+			    (unsigned long long)m->pool.stats.expired,
+			    (unsigned long long)m->fig.over_share,
+			    (unsigned long long)m->fig.expired);
 	if (m->q.stats.completed != m->ncomp_done)
 		return fail(m, "completed %llu, model %u",
 			    (unsigned long long)m->q.stats.completed, m->ncomp_done);
@@ -490,6 +672,7 @@ int hqm_step(struct hqm *m, struct hqm_src *s)
 	u32 k = hqm_below(s, 100), idx;
 
 	m->fig.steps++;
+	m->now += hqm_below(s, 16);
 	if (k == 99 && hqm_below(s, 20) == 0) {
 		if (restart(m, s))
 			return -1;
@@ -500,9 +683,14 @@ int hqm_step(struct hqm *m, struct hqm_src *s)
 			return -1;
 		return settle(m);
 	}
-	if (k < 9 || m->epsn >= m->npkts)
+	if (k < 8) {
+		if (other_step(m, s))
+			return -1;
+		return settle(m);
+	}
+	if (k < 13 || m->epsn >= m->npkts)
 		idx = hqm_below(s, m->npkts);
-	else if (k < 25)
+	else if (k < 29)
 		idx = m->epsn;
 	else
 		idx = m->epsn + hqm_below(s, m->cfg.window);
@@ -532,6 +720,18 @@ int hqm_finish(struct hqm *m)
 	for (j = 0; j < m->cfg.nmsgs; j++)
 		if (!m->msg[j].comp && !m->msg[j].placed)
 			return fail(m, "WRITE %u never placed", j);
+	/* The other QPs go away. */
+	for (j = 0; j < HQM_OTHERS; j++) {
+		u32 i, n = 0, want = 0;
+
+		for (i = 0; i < m->nother; i++)
+			want += m->other[i].owner == HQM_OTHER_BASE + j;
+		n = eun_wsync_pool_release_owner(&m->pool, HQM_OTHER_BASE + j);
+		if (n != want)
+			return fail(m, "other owner %u: released %u of %u slots",
+				    HQM_OTHER_BASE + j, n, want);
+	}
+	m->nother = 0;
 	if (m->q.stats.held || m->pool.stats.in_use)
 		return fail(m, "left over: %u held, %u slots", m->q.stats.held,
 			    m->pool.stats.in_use);

@@ -12,7 +12,11 @@
  * no completion before every earlier packet is in, completions in posted
  * order with the right fields, no completion left waiting once it could
  * go, every held last packet placed in PSN order with its payload intact,
- * the figures and the memory bounds.
+ * the figures and the memory bounds. Other owners (other QPs of the
+ * device) take and give back slots of the same pool, a clock moves, and
+ * before every reservation the packets held too long are given back as
+ * the receive glue does, oldest first; one of the modelled QP's own puts
+ * it in error, which the model plays as a reset.
  */
 #ifndef EUN_HQ_MODEL_H
 #define EUN_HQ_MODEL_H
@@ -28,6 +32,12 @@
 #define HQM_MAX_PKTS	(HQM_MAX_MSGS * HQM_MAX_NPKTS)
 #define HQM_SLOT_BYTES	64
 #define HQM_OWNER	5
+/* Other owners of the pool: HQM_OTHER_BASE + 0 .. HQM_OTHERS - 1. */
+#define HQM_OTHER_BASE	6
+#define HQM_OTHERS	3
+#define HQM_MAX_SLOTS	24
+/* A max_age that nothing reaches. */
+#define HQM_NEVER	(~0ULL)
 
 /* Where choices come from: a PRNG, or bytes (0 once they run out). */
 struct hqm_src {
@@ -48,6 +58,7 @@ struct hqm_cfg {
 	u32 nslots;	/* held last packet slots */
 	u32 window;	/* arrivals come from [expected, expected + window) */
 	bool mark_held;	/* a held last packet counts as arrived */
+	u64 max_age;	/* a packet held longer is given back */
 };
 
 struct hqm_msg {
@@ -63,11 +74,22 @@ struct hqm_msg {
 	bool delivered;		/* completion handed out (comp) */
 	bool held;		/* last packet in the pool (plain WRITE) */
 	bool placed;		/* last packet placed (plain WRITE) */
+	int slot;		/* its slot while held */
+	u64 since;		/* when it was held */
+};
+
+/* A slot another owner holds. */
+struct hqm_other {
+	u32 owner;
+	u32 psn;
+	int slot;
+	u64 since;
 };
 
 struct hqm_figures {
 	u64 steps, notes, dups, ranges, protos, pops;
 	u64 holds, refused, exists, placed_late, restarts;
+	u64 over_share, expired, expired_own, other_holds;
 	u32 peak_held, peak_slots;
 };
 
@@ -85,6 +107,10 @@ struct hqm {
 	u32 ncomp_done;
 	u32 held_msgs;			/* completing messages begun, not done */
 	u32 held_slots;			/* last packets in the pool */
+	u32 owner_max;			/* slots one owner may hold */
+	u64 now;			/* the clock the pool is given */
+	struct hqm_other other[HQM_MAX_SLOTS];	/* other owners' slots */
+	u32 nother;
 	struct hqm_figures fig;
 	char err[256];
 };

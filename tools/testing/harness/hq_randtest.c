@@ -7,11 +7,11 @@
  *
  * Each segment draws a configuration (window, pool size, reorder window,
  * stream of up to 256 messages, first sequence number and first PSN often
- * just below the 2^24 wrap), lets packets arrive in random order until the
- * step budget of the segment is spent or every packet is in, then delivers
- * whatever is missing
- * in order and checks that every completion came out and every held packet
- * was placed. The allocation failure paths of both inits are walked first.
+ * just below the 2^24 wrap, how long a packet may stay held), lets packets
+ * arrive in random order, and other owners take slots of the pool, until
+ * the step budget of the segment is spent or every packet is in, then
+ * delivers whatever is missing in order and checks that every completion
+ * came out and every held packet was placed. The allocation failure paths of both inits are walked first.
  * Prints the seed first: rerun with -s to replay a failure.
  */
 #include <stdio.h>
@@ -39,6 +39,10 @@ static void add_figures(const struct hqm_figures *f)
 	total.exists += f->exists;
 	total.placed_late += f->placed_late;
 	total.restarts += f->restarts;
+	total.over_share += f->over_share;
+	total.expired += f->expired;
+	total.expired_own += f->expired_own;
+	total.other_holds += f->other_holds;
 	if (f->peak_held > total.peak_held)
 		total.peak_held = f->peak_held;
 	if (f->peak_slots > total.peak_slots)
@@ -87,9 +91,10 @@ static int run_segment(struct rng *r, u64 seg, u64 budget)
 		err = hqm_finish(m);
 	if (err || eun_shim_warnings)
 		fprintf(stderr,
-			"segment %llu: %s\n  cap %u msgs %u seq %u psn %u slots %u window %u mark %d\n",
+			"segment %llu: %s\n  cap %u msgs %u seq %u psn %u slots %u window %u mark %d age %llu\n",
 			(unsigned long long)seg, m->err, cfg.cap, cfg.nmsgs, cfg.first_seq,
-			cfg.first_psn, cfg.nslots, cfg.window, cfg.mark_held);
+			cfg.first_psn, cfg.nslots, cfg.window, cfg.mark_held,
+			(unsigned long long)cfg.max_age);
 	add_figures(&m->fig);
 	hqm_fini(m);
 	free(m);
@@ -121,6 +126,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)total.holds, (unsigned long long)total.placed_late,
 	       (unsigned long long)total.refused, (unsigned long long)total.exists,
 	       (unsigned long long)total.restarts);
+	printf("  over share %llu expired %llu (own %llu) other owners' holds %llu\n",
+	       (unsigned long long)total.over_share, (unsigned long long)total.expired,
+	       (unsigned long long)total.expired_own,
+	       (unsigned long long)total.other_holds);
 	printf("  peak held messages %u, peak held last packets %u\n",
 	       total.peak_held, total.peak_slots);
 	printf("hq_randtest: PASS: %llu steps in %llu segments\n",

@@ -26,8 +26,6 @@
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
 
-struct rxe_mr;
-
 /* eun_tx.wsync_psn when no packet was delayed: not a 24-bit PSN. */
 #define EUN_WSYNC_NO_PSN	U32_MAX
 
@@ -66,6 +64,9 @@ enum eun_counter {
 	EUN_CNT_RCV_DROP_OPCODE,	/* ... of which: an opcode rxe does not know */
 	EUN_CNT_WSYNC_HELD,	/* WRITE's last packet held at the receiver */
 	EUN_CNT_WSYNC_FULL,	/* ... dropped: every slot of the pool held */
+	EUN_CNT_WSYNC_SHARE,	/* ... dropped: its QP held its share of them */
+	EUN_CNT_WSYNC_EXPIRED,	/* held too long: dropped, its QP in error */
+	EUN_CNT_WSYNC_STALE,	/* not placed: its target no longer valid */
 	EUN_CNT_WSYNC_DELAYED,	/* WRITE's last packet held at the sender */
 	EUN_CNT_RW_WIDENED,	/* reorder window widened by a spurious resend */
 	EUN_CNT_RW_PROBES,	/* ACK drought: only the lowest PSN due resent */
@@ -127,6 +128,7 @@ enum eun_write_sync {
  * @max_inflight: unacknowledged PSNs a QP may have in flight
  * @write_sync: when the last packet of a WRITE may be placed
  * @wsync_slots: held last packets a device can keep (write_sync=receiver)
+ * @wsync_hold_ms: how long a last packet may stay held (write_sync=receiver)
  * @spray: &enum eun_spray of the device's RC QPs
  * @paths: virtual paths per RC QP when spraying
  * @spray_seed: seed of the path choice, 0 for one drawn per QP
@@ -143,6 +145,7 @@ struct eun_params {
 	u32 max_inflight;
 	enum eun_write_sync write_sync;
 	u32 wsync_slots;
+	u32 wsync_hold_ms;
 	enum eun_spray spray;
 	u32 paths;
 	u64 spray_seed;
@@ -163,7 +166,8 @@ struct eun_params {
  * @mc: the device's emulated on-chip memory
  * @bm: the reorder bitmaps of the device's QPs, kept in @mc
  * @wsync_pool: held last packets of WRITEs (write_sync=receiver)
- * @wsync_mr: the target MR of each slot of @wsync_pool, referenced while held
+ * @wsync_rkey: the rkey of the WRITE of each slot of @wsync_pool (no MR is
+ *	referenced while a packet is held: placing it resolves the rkey again)
  * @ooo_degree: out-of-order degree of every data packet the device's
  *	tracking QPs placed, buckets of &struct eun_hist (lock-free)
  * @ooo_degree_max: the largest of them
@@ -183,7 +187,7 @@ struct eun_dev {
 	 * Always taken with spin_lock_irqsave(): the one flavour that is
 	 * right in all of those contexts. It guards, here, @mc and @bm
 	 * (bitmap blocks and their connections) and @wsync_pool with
-	 * @wsync_mr (the slots of held last packets and their MRs); and in
+	 * @wsync_rkey (the slots of held last packets and their rkeys); and in
 	 * each QP's struct eun_rx, @open, @wsync_held and @wsync_first.
 	 * Nothing under it sleeps, allocates or prints.
 	 */
@@ -191,7 +195,7 @@ struct eun_dev {
 	struct eun_memctl mc;
 	struct eun_bm bm;
 	struct eun_wsync_pool wsync_pool;
-	struct rxe_mr **wsync_mr;
+	u32 *wsync_rkey;
 
 	atomic64_t ooo_degree[EUN_HIST_BUCKETS];
 	atomic_t ooo_degree_max;

@@ -7,8 +7,9 @@
  * acknowledged PSN its acknowledgment lands, the lateness here is what the
  * receiver measured on arrival (how many higher PSNs had already arrived),
  * averaged over a few reports so one burst does not cost a good path, and
- * judged against the other paths: only a path late past delta and twice
- * the paths' mean is replaced. Losses count against a path too.
+ * judged against the other paths: only a path late past delta and three
+ * times the paths' mean is replaced. Losses count against a path too. The
+ * adaptive policy parks such a path instead of replacing its port.
  */
 
 #include <linux/types.h>
@@ -22,6 +23,7 @@ const char * const eun_spray_policies[EUN_SPRAY_COUNT] = {
 	[EUN_SPRAY_RR]		= "rr",
 	[EUN_SPRAY_RANDOM]	= "random",
 	[EUN_SPRAY_MPRDMA]	= "mprdma",
+	[EUN_SPRAY_ADAPTIVE]	= "adaptive",
 };
 
 const char *eun_spray_name(enum eun_spray policy)
@@ -154,6 +156,7 @@ void eun_paths_restart(struct eun_paths *ps)
 		ps->next = 0;
 	ps->path[ps->npaths].sport = eun_paths_new_port(ps);
 	ps->stats = (struct eun_path_stats) {};
+	ps->clock = 0;
 }
 
 static u32 eun_paths_round_robin(struct eun_paths *ps)
@@ -162,6 +165,41 @@ static u32 eun_paths_round_robin(struct eun_paths *ps)
 
 	ps->next = idx + 1 < ps->npaths ? idx + 1 : 0;
 	return idx;
+}
+
+/*
+ * Adaptive: a parked path whose time is up is used again, afresh; one that
+ * stayed in use as long as its last park would have lasted earns back a
+ * step of its backoff.
+ */
+static bool eun_path_usable(struct eun_paths *ps, struct eun_path *p)
+{
+	if (p->parked_until) {
+		if (ps->clock < p->parked_until)
+			return false;
+		p->parked_until = 0;
+		p->since = ps->clock;
+		ps->stats.reinstated++;
+	} else if (p->backoff &&
+		   ps->clock - p->since > (u64)EUN_PATH_PARK_PKTS << p->backoff) {
+		p->backoff--;
+		p->since = ps->clock;
+	}
+	return true;
+}
+
+/* Round robin over the paths in use; all of them if every one is parked. */
+static u32 eun_paths_adaptive(struct eun_paths *ps)
+{
+	u32 n;
+
+	for (n = 0; n < ps->npaths; n++) {
+		u32 idx = eun_paths_round_robin(ps);
+
+		if (eun_path_usable(ps, &ps->path[idx]))
+			return idx;
+	}
+	return eun_paths_round_robin(ps);
 }
 
 static u32 eun_paths_choose(struct eun_paths *ps)
@@ -178,6 +216,8 @@ static u32 eun_paths_choose(struct eun_paths *ps)
 			return ps->npaths;
 		}
 		return eun_paths_round_robin(ps);
+	case EUN_SPRAY_ADAPTIVE:
+		return eun_paths_adaptive(ps);
 	default:
 		return ps->next;
 	}
@@ -195,6 +235,7 @@ u32 eun_paths_pick(struct eun_paths *ps)
 	u32 idx = eun_paths_choose(ps);
 	struct eun_path *p = &ps->path[idx];
 
+	ps->clock++;
 	p->sent++;
 	p->loss_avg -= p->loss_avg >> EUN_PATH_LOSS_SHIFT;
 	return idx;
@@ -246,16 +287,18 @@ static u32 eun_paths_late_mean(const struct eun_paths *ps)
 }
 
 /*
- * Late past delta, and twice as late as the paths are on average:
- * reordering that every path causes alike (bursty links, a receiver that
- * takes its links in turns) is no path's fault, and replacing paths for
- * it would only spread the QP unevenly.
+ * Late past delta, and three times as late as the paths are on average,
+ * once there are enough reports to tell: reordering that every path
+ * causes alike (bursty links, a receiver that takes its links in turns)
+ * is no path's fault, and replacing paths for it would only spread the QP
+ * unevenly.
  */
 static bool eun_path_is_late(const struct eun_paths *ps,
 			     const struct eun_path *p)
 {
-	return p->late_avg > ps->delta << EUN_PATH_LATE_SHIFT &&
-	       p->late_avg > 2 * eun_paths_late_mean(ps);
+	return p->samples >= EUN_PATH_MIN_SAMPLES &&
+	       p->late_avg > ps->delta << EUN_PATH_LATE_SHIFT &&
+	       p->late_avg > 3 * eun_paths_late_mean(ps);
 }
 
 /*
@@ -277,6 +320,35 @@ static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
 	eun_paths_set_port(ps, ps->npaths, eun_paths_new_port(ps));
 }
 
+/* Paths in use (adaptive). */
+static u32 eun_paths_in_use(const struct eun_paths *ps)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < ps->npaths; i++)
+		n += !ps->path[i].parked_until;
+	return n;
+}
+
+/*
+ * Adaptive: stop using a path for a while that doubles with each park,
+ * its port kept (the ports of the first block spread evenly over links
+ * that a hash picks, a random one may not). The last path in use stays.
+ */
+static bool eun_paths_park(struct eun_paths *ps, struct eun_path *p)
+{
+	if (p->parked_until || eun_paths_in_use(ps) <= 1)
+		return false;
+	p->parked_until = ps->clock + ((u64)EUN_PATH_PARK_PKTS << p->backoff);
+	if (p->backoff < EUN_PATH_PARK_MAX_SHIFT)
+		p->backoff++;
+	p->gen = (p->gen + 1) & EUN_PATH_GEN_MASK;
+	p->late_avg = 0;
+	p->loss_avg = 0;
+	p->samples = 0;
+	return true;
+}
+
 /**
  * eun_paths_echo() - the receiver reported on a packet of a path
  * @ps: the paths
@@ -284,7 +356,8 @@ static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
  * @late: higher PSNs that had arrived before it
  *
  * Every policy keeps the averages (they are shown in debugfs); MP-RDMA's
- * replaces a path late by more than delta on average, and judges probes.
+ * replaces a path late by more than delta on average (and three times the
+ * paths' mean), and judges probes; the adaptive one parks such a path.
  *
  * Return: 0, or -ESTALE for a byte that names no current path.
  */
@@ -303,8 +376,13 @@ int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
 	if (late > p->late_max)
 		p->late_max = late;
 	avg = p->late_avg;
-	avg += ((s32)(late << EUN_PATH_LATE_SHIFT) - avg) / 4;
+	avg += ((s32)(late << EUN_PATH_LATE_SHIFT) - avg) / 8;
 	p->late_avg = avg;
+	if (ps->policy == EUN_SPRAY_ADAPTIVE) {
+		if (eun_path_is_late(ps, p) && eun_paths_park(ps, p))
+			ps->stats.pruned_late++;
+		return 0;
+	}
 	if (ps->policy != EUN_SPRAY_MPRDMA)
 		return 0;
 	if (p == &ps->path[ps->npaths]) {
@@ -316,12 +394,43 @@ int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
 	return 0;
 }
 
+/* The mean loss rate of the paths in use other than @p. */
+static u32 eun_paths_loss_mean(const struct eun_paths *ps,
+			       const struct eun_path *p)
+{
+	u32 sum = 0, n = 0;
+	u32 i;
+
+	for (i = 0; i < ps->npaths; i++) {
+		if (ps->path[i].parked_until || &ps->path[i] == p)
+			continue;
+		sum += ps->path[i].loss_avg;
+		n++;
+	}
+	return n ? sum / n : 0;
+}
+
+/*
+ * Lossy: three losses close together, or a recent loss where the other
+ * paths lose next to nothing (four times their mean). Losses that every
+ * path suffers alike are the fabric's, not a path's.
+ */
+static bool eun_path_is_lossy(const struct eun_paths *ps,
+			      const struct eun_path *p)
+{
+	return p->loss_avg > EUN_PATH_LOSS_PRUNE ||
+	       (p->loss_avg >= EUN_PATH_LOSS_ONE >> (EUN_PATH_LOSS_SHIFT + 1) &&
+		p->loss_avg > 4 * eun_paths_loss_mean(ps, p));
+}
+
 /**
  * eun_paths_lost() - a packet sent on a path was lost
  * @ps: the paths
  * @wire: the path byte the packet carried
  *
- * MP-RDMA's policy replaces a path that loses two packets close together.
+ * A path that loses three packets close together, or one while the others
+ * lose next to nothing, MP-RDMA's policy replaces and the adaptive one
+ * parks.
  *
  * Return: 0, or -ESTALE for a byte that names no current path.
  */
@@ -333,8 +442,13 @@ int eun_paths_lost(struct eun_paths *ps, u8 wire)
 		return -ESTALE;
 	p->lost++;
 	p->loss_avg += (EUN_PATH_LOSS_ONE - p->loss_avg) >> EUN_PATH_LOSS_SHIFT;
+	if (ps->policy == EUN_SPRAY_ADAPTIVE) {
+		if (eun_path_is_lossy(ps, p) && eun_paths_park(ps, p))
+			ps->stats.pruned_loss++;
+		return 0;
+	}
 	if (ps->policy == EUN_SPRAY_MPRDMA && p != &ps->path[ps->npaths] &&
-	    p->loss_avg > EUN_PATH_LOSS_PRUNE) {
+	    eun_path_is_lossy(ps, p)) {
 		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
 		ps->stats.pruned_loss++;
 	}

@@ -15,7 +15,7 @@
  * Bit i of a SACK is distance i + 1 from the head and a bitmap tracks
  * distances below EUN_BM_MAX_BITS: the format can name every one of them.
  */
-static_assert(EUN_SACK_MAX_BITS >= EUN_BM_MAX_BITS - 1,
+static_assert(EUN_SACK_MAX_BITS >= EUN_BM_MAX_BITS,
 	      "a SACK reaches as far as the largest bitmap");
 
 /**

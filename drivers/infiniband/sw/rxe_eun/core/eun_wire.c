@@ -221,9 +221,9 @@ int eun_ext_parse(const void *buf, size_t len, struct eun_ext_hdr *h)
 }
 
 /*
- * An EUN_ACK but its SACK words: all the rules look at. Parsing checks it
- * before it writes the caller's struct, so that the words (512 bytes at
- * most) are never copied twice on the stack.
+ * An EUN_ACK without its SACK words: all that the rules look at. Parsing
+ * checks it before it writes the caller's struct, so that the words (up to
+ * 512 bytes) are never held twice on the stack.
  */
 struct eun_ack_fixed {
 	enum eun_ack_kind kind;

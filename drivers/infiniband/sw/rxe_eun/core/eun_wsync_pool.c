@@ -10,6 +10,7 @@
 
 #include <linux/types.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -36,6 +37,15 @@
  * are the exception (one per WRITE whose last packet overtook the others).
  * eun_wsync_pool_earliest() gives the glue the PSN to wait for, so that it
  * searches again only once the expected PSN reaches it.
+ *
+ * The pool is shared by every owner, and a peer decides how long a packet
+ * stays held (it may never send the packets before it). Two bounds keep
+ * one owner from taking the pool from the others: an owner holds at most
+ * @owner_max slots (-EDQUOT beyond: drop the packet, as when the pool is
+ * full), and eun_wsync_pool_expired() finds a packet held longer than a
+ * given age, which eun_wsync_pool_expire() gives back. What an expired
+ * packet means for its owner is the glue's to decide; the pool only
+ * counts it. Times are the caller's clock in ns, never read here.
  */
 
 /**
@@ -81,6 +91,7 @@ int eun_wsync_pool_init(struct eun_wsync_pool *pool, u32 nslots,
 			goto undo_slots;
 	}
 	pool->slot_bytes = slot_bytes;
+	pool->owner_max = max_t(u32, 1, nslots / EUN_WSYNC_POOL_SHARE);
 	return 0;
 
 undo_slots:
@@ -88,16 +99,33 @@ undo_slots:
 	return -ENOMEM;
 }
 
-static bool wsp_held(const struct eun_wsync_pool *pool, u32 owner,
-		     u32 last_psn)
+/*
+ * How many slots @owner holds, and in @dup whether one of them holds
+ * @last_psn already.
+ */
+static u32 wsp_count(const struct eun_wsync_pool *pool, u32 owner,
+		     u32 last_psn, bool *dup)
 {
-	u32 i;
+	const struct eun_wsync_pool_slot *s;
+	u32 i, n = 0;
 
-	for (i = 0; i < pool->nslots; i++)
-		if (pool->slot[i].used && pool->slot[i].owner == owner &&
-		    pool->slot[i].last_psn == last_psn)
-			return true;
-	return false;
+	*dup = false;
+	for (i = 0; i < pool->nslots; i++) {
+		s = &pool->slot[i];
+		if (!s->used || s->owner != owner)
+			continue;
+		n++;
+		if (s->last_psn == last_psn)
+			*dup = true;
+	}
+	return n;
+}
+
+/* Held longer than @max_age at @now; a clock behind @since is not. */
+static bool wsp_too_old(const struct eun_wsync_pool_slot *s, u64 now,
+			u64 max_age)
+{
+	return s->used && now > s->since && now - s->since > max_age;
 }
 
 static int wsp_free_slot(const struct eun_wsync_pool *pool)
@@ -118,25 +146,35 @@ static int wsp_free_slot(const struct eun_wsync_pool *pool)
  * @last_psn: PSN of the packet, the WRITE's last
  * @cookie: where the payload goes, returned with the slot
  * @len: payload bytes, at most the slot size (0 is allowed)
+ * @now: the time (ns), from which the packet's age is counted
  *
  * The slot's buffer is the caller's to fill (eun_wsync_pool_get()).
  *
- * Return: slot index (>= 0); -ENOSPC when every slot is taken; -EEXIST
- * when @owner already holds @last_psn; -EINVAL for bad arguments
- * (@last_psn before @first_psn, a PSN out of range, @len too large).
+ * Return: slot index (>= 0); -EEXIST when @owner already holds @last_psn;
+ * -EDQUOT when @owner holds @owner_max slots already; -ENOSPC when every
+ * slot is taken; -EINVAL for bad arguments (@last_psn before @first_psn,
+ * a PSN out of range, @len too large).
  */
 int eun_wsync_pool_reserve(struct eun_wsync_pool *pool, u32 owner,
-			   u32 first_psn, u32 last_psn, u64 cookie, u32 len)
+			   u32 first_psn, u32 last_psn, u64 cookie, u32 len,
+			   u64 now)
 {
 	struct eun_wsync_pool_slot *s;
+	bool dup;
+	u32 held;
 	int i;
 
 	if (!eun_psn_valid(first_psn) || !eun_psn_valid(last_psn) ||
 	    eun_psn_before(last_psn, first_psn) || len > pool->slot_bytes)
 		return -EINVAL;
-	if (wsp_held(pool, owner, last_psn)) {
+	held = wsp_count(pool, owner, last_psn, &dup);
+	if (dup) {
 		pool->stats.duplicates++;
 		return -EEXIST;
+	}
+	if (held >= pool->owner_max) {
+		pool->stats.over_share++;
+		return -EDQUOT;
 	}
 	i = wsp_free_slot(pool);
 	if (i < 0) {
@@ -149,6 +187,7 @@ int eun_wsync_pool_reserve(struct eun_wsync_pool *pool, u32 owner,
 	s->first_psn = first_psn;
 	s->last_psn = last_psn;
 	s->cookie = cookie;
+	s->since = now;
 	s->len = len;
 	pool->stats.reserved++;
 	pool->stats.in_use++;
@@ -277,4 +316,72 @@ u32 eun_wsync_pool_release_owner(struct eun_wsync_pool *pool, u32 owner)
 			n++;
 		}
 	return n;
+}
+
+/**
+ * eun_wsync_pool_held() - how many slots an owner holds
+ * @pool: pool
+ * @owner: holder
+ *
+ * Return: the number of @owner's slots.
+ */
+u32 eun_wsync_pool_held(const struct eun_wsync_pool *pool, u32 owner)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < pool->nslots; i++)
+		n += pool->slot[i].used && pool->slot[i].owner == owner;
+	return n;
+}
+
+/**
+ * eun_wsync_pool_expired() - the packet held longest, if held too long
+ * @pool: pool
+ * @now: the time (ns), of the clock given to eun_wsync_pool_reserve()
+ * @max_age: how long (ns) a packet may stay held
+ *
+ * Of every owner: an owner that keeps slots too long keeps them from all.
+ *
+ * Return: the index of the slot held longest among those held more than
+ * @max_age at @now (the lowest index of equals), -ENOENT when none is.
+ */
+int eun_wsync_pool_expired(const struct eun_wsync_pool *pool, u64 now,
+			   u64 max_age)
+{
+	int best = -ENOENT;
+	u32 i;
+
+	for (i = 0; i < pool->nslots; i++) {
+		if (!wsp_too_old(&pool->slot[i], now, max_age))
+			continue;
+		if (best < 0 || pool->slot[i].since < pool->slot[best].since)
+			best = i;
+	}
+	return best;
+}
+
+/**
+ * eun_wsync_pool_expire() - give back a slot held too long
+ * @pool: pool
+ * @slot: what eun_wsync_pool_expired() returned
+ * @owner: the owner that slot had then
+ * @now: the time (ns)
+ * @max_age: how long (ns) a packet may stay held
+ *
+ * The caller may have let go of its lock between the two calls (to find
+ * the owner, say): the slot may have been given back since and taken by
+ * a new packet, which stays.
+ *
+ * Return: 0, -ENOENT if @slot no longer holds a packet of @owner held more
+ * than @max_age at @now.
+ */
+int eun_wsync_pool_expire(struct eun_wsync_pool *pool, int slot, u32 owner,
+			  u64 now, u64 max_age)
+{
+	const struct eun_wsync_pool_slot *s = eun_wsync_pool_get(pool, slot);
+
+	if (!s || s->owner != owner || !wsp_too_old(s, now, max_age))
+		return -ENOENT;
+	pool->stats.expired++;
+	return eun_wsync_pool_release(pool, slot);
 }

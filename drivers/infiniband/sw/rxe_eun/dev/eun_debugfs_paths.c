@@ -18,17 +18,18 @@
 #define eun_peek(x)	data_race(x)
 
 static void eun_debugfs_show_path(struct seq_file *s, const char *name,
-				  const struct eun_path *pp)
+				  const struct eun_path *pp, u64 clock)
 {
 	struct eun_path p = eun_peek(*pp);
 
-	seq_printf(s, "%6s %5u %3u %10llu %8llu %8llu %8u.%u %8u %6u.%02u%%\n",
+	seq_printf(s, "%6s %5u %3u %10llu %8llu %8llu %8u.%u %8u %6u.%02u%% %8llu %3u\n",
 		   name, p.sport, p.gen, p.sent, p.lost, p.echoes,
 		   p.late_avg >> EUN_PATH_LATE_SHIFT,
 		   (p.late_avg & ((1U << EUN_PATH_LATE_SHIFT) - 1)) * 10 >>
 		   EUN_PATH_LATE_SHIFT, p.late_max,
 		   p.loss_avg * 100 / EUN_PATH_LOSS_ONE,
-		   p.loss_avg * 10000 / EUN_PATH_LOSS_ONE % 100);
+		   p.loss_avg * 10000 / EUN_PATH_LOSS_ONE % 100,
+		   p.parked_until > clock ? p.parked_until - clock : 0, p.backoff);
 }
 
 /**
@@ -40,6 +41,7 @@ void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 {
 	const struct eun_paths *ps = &qp->eun.paths;
 	struct eun_path_stats st;
+	u64 clock = eun_peek(ps->clock);
 	char name[8];
 	u32 i;
 
@@ -52,18 +54,18 @@ void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 	seq_printf(s, "paths spray %s n %u seed %llu delta %u probe_every %u home_sport %u\n",
 		   eun_spray_name(ps->policy), ps->npaths, ps->seed, ps->delta,
 		   ps->probe_every, eun_peek(ps->home_sport));
-	seq_printf(s, "paths pruned_late %llu pruned_loss %llu probes %llu adopted %llu stale_echoes %llu\n",
-		   st.pruned_late, st.pruned_loss, st.probes, st.adopted,
-		   st.stale);
-	seq_printf(s, "%6s %5s %3s %10s %8s %8s %10s %8s %9s\n", "path",
-		   "sport", "gen", "sent", "lost", "echoes", "late_avg",
-		   "late_max", "loss");
+	seq_printf(s, "paths pruned_late %llu pruned_loss %llu reinstated %llu probes %llu adopted %llu stale_echoes %llu\n",
+		   st.pruned_late, st.pruned_loss, st.reinstated, st.probes,
+		   st.adopted, st.stale);
+	seq_printf(s, "%6s %5s %3s %10s %8s %8s %10s %8s %9s %8s %3s\n",
+		   "path", "sport", "gen", "sent", "lost", "echoes", "late_avg",
+		   "late_max", "loss", "parked", "bo");
 	for (i = 0; i < ps->npaths; i++) {
 		snprintf(name, sizeof(name), "%u", i);
-		eun_debugfs_show_path(s, name, &ps->path[i]);
+		eun_debugfs_show_path(s, name, &ps->path[i], clock);
 	}
 	if (ps->policy == EUN_SPRAY_MPRDMA)
-		eun_debugfs_show_path(s, "probe", &ps->path[ps->npaths]);
+		eun_debugfs_show_path(s, "probe", &ps->path[ps->npaths], clock);
 }
 
 /**

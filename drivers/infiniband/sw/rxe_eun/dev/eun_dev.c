@@ -48,16 +48,16 @@ static int eun_dev_init_wsync(struct rxe_dev *rxe)
 	if (ed->params.mode == EUN_QP_GO_BACK_N ||
 	    ed->params.write_sync != EUN_WSYNC_RECEIVER)
 		return 0;
-	ed->wsync_mr = kcalloc(ed->params.wsync_slots, sizeof(*ed->wsync_mr),
-			       GFP_KERNEL);
-	if (!ed->wsync_mr)
+	ed->wsync_rkey = kcalloc(ed->params.wsync_slots,
+				 sizeof(*ed->wsync_rkey), GFP_KERNEL);
+	if (!ed->wsync_rkey)
 		return -ENOMEM;
 	/* A slot holds one packet at the largest RoCE MTU. */
 	err = eun_wsync_pool_init(&ed->wsync_pool, ed->params.wsync_slots,
 				  EUN_WSYNC_POOL_MAX_BYTES);
 	if (err) {
-		kfree(ed->wsync_mr);
-		ed->wsync_mr = NULL;
+		kfree(ed->wsync_rkey);
+		ed->wsync_rkey = NULL;
 	}
 	return err;
 }
@@ -69,8 +69,8 @@ static void eun_dev_cleanup_wsync(struct rxe_dev *rxe)
 
 	WARN_ON(ed->wsync_pool.stats.in_use);
 	eun_wsync_pool_destroy(&ed->wsync_pool);
-	kfree(ed->wsync_mr);
-	ed->wsync_mr = NULL;
+	kfree(ed->wsync_rkey);
+	ed->wsync_rkey = NULL;
 }
 
 /**

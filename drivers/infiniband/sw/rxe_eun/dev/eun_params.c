@@ -2,8 +2,8 @@
 /*
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
  * hd_cap_bits, hd_grow, static_bits, max_inflight, write_sync, wsync_slots,
- * and the virtual paths: spray, paths, spray_seed, mprdma_delta,
- * mprdma_probe.
+ * wsync_hold_ms, and the virtual paths: spray, paths, spray_seed,
+ * mprdma_delta, mprdma_probe.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -51,6 +51,7 @@ static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
 static unsigned int write_sync = EUN_WSYNC_RECEIVER;
 static unsigned int wsync_slots = EUN_DEF_WSYNC_SLOTS;
+static unsigned int wsync_hold_ms = EUN_DEF_WSYNC_HOLD_MS;
 static unsigned int spray = EUN_SPRAY_OFF;
 static unsigned int paths = EUN_DEF_PATHS;
 static unsigned long long spray_seed;
@@ -204,9 +205,12 @@ EUN_ENUM_PARAM(write_sync, eun_wsync_names, "none, sender, receiver",
 EUN_UINT_PARAM(wsync_slots,
 	       "held last packets of WRITEs a device can keep with write_sync=receiver, of 4 KiB each (default 64)",
 	       .min = 1, .max = EUN_WSYNC_POOL_MAX_SLOTS);
+EUN_UINT_PARAM(wsync_hold_ms,
+	       "ms a held last packet may wait for the packets before it; then it is dropped and its QP put in error (default 2000)",
+	       .min = 1, .max = EUN_MAX_WSYNC_HOLD_MS);
 
-EUN_ENUM_PARAM(spray, eun_spray_policies, "off, rr, random, mprdma",
-	       "UDP source port of each RC request packet of new devices: off (one per QP, as stock, default), rr (the QP's paths in turn), random, mprdma (in turn, late or lossy paths replaced)");
+EUN_ENUM_PARAM(spray, eun_spray_policies, "off, rr, random, mprdma, adaptive",
+	       "UDP source port of each RC request packet of new devices: off (one per QP, as stock, default), rr (the QP's paths in turn), random, mprdma (in turn, late or lossy paths replaced), adaptive (in turn, late or lossy paths parked for a while)");
 EUN_UINT_PARAM(paths,
 	       "virtual paths (UDP source ports) per RC QP when spraying (default 8)",
 	       .min = 1, .max = EUN_PATH_MAX);
@@ -214,7 +218,7 @@ module_param(spray_seed, ullong, 0644);
 MODULE_PARM_DESC(spray_seed,
 		 "seed of the path choice: 0 draws one per QP, any other value makes a QP's paths repeat from run to run (QP n uses spray_seed + n); debugfs shows each QP's");
 EUN_UINT_PARAM(mprdma_delta,
-	       "spray=mprdma: replace a path whose packets arrive later than this many PSNs on average (default 16)",
+	       "spray=mprdma and adaptive: replace or park a path whose packets arrive later than this many PSNs on average, and three times the paths' mean (default 16)",
 	       .min = 1, .max = EUN_PATH_MAX_DELTA);
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
@@ -239,6 +243,7 @@ void eun_params_get(struct eun_params *p)
 	p->max_inflight = max_inflight;
 	p->write_sync = write_sync;
 	p->wsync_slots = wsync_slots;
+	p->wsync_hold_ms = wsync_hold_ms;
 	p->spray = spray;
 	p->paths = paths;
 	p->spray_seed = spray_seed;

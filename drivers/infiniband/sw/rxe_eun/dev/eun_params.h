@@ -22,6 +22,14 @@
 #define EUN_MIN_EMEM_BLOCKS	16
 #define EUN_DEF_WSYNC_SLOTS	64
 /*
+ * A held last packet waits for a hole the sender fills on its next
+ * retransmission: about four of the 0.5 s ack timeouts rdma_cm picks on
+ * RoCE. A hole still open then belongs to a peer that is gone or never
+ * sends it.
+ */
+#define EUN_DEF_WSYNC_HOLD_MS	2000
+#define EUN_MAX_WSYNC_HOLD_MS	60000
+/*
  * HD blocks of 64 bits, not the paper's 16: every block past the first
  * costs a 16-bit offset word. A QP reordered across its whole 128-PSN
  * window, with loss, peaks at 21 words with 16-bit blocks, 17 with 32-bit

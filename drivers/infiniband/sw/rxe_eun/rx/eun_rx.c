@@ -455,7 +455,7 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
 		goto out;
 	}
-	slot = eun_rx_wsync_hold(qp, pkt->psn, &p);
+	slot = eun_rx_wsync_hold(qp, pkt, &p);
 	if (slot == -ENOSPC) {
 		/* Unmarked: the sender's loss detection sends it again. */
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);

@@ -132,7 +132,7 @@ void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 	if (cut)
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_SACK_CUT);
 	trace_eun_ack(qp_num(qp), a.kind, a.reason, a.epsn, a.nack_psn,
-			  a.sack_words);
+		      a.sack_words);
 	qp->eun.rx.unacked = 0;
 	qp->eun.rx.dup_pending = false;
 	qp->eun.rx.echo_path = EUN_PATH_WIRE_NONE;

@@ -14,8 +14,15 @@
 #include "rxe.h"
 #include "eun_rx_place.h"
 
-/* Resolve an rkey to an MR with a reference, as rxe's responder does. */
-static struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va)
+/**
+ * eun_rx_place_rkey_mr() - resolve an rkey to an MR, as rxe's responder does
+ * @qp: the responder's QP
+ * @rkey: rkey of a WRITE, of an MR or an MW
+ * @va: the WRITE's address; a zero-based MW's base is added to it
+ *
+ * Return: the MR with a reference, or NULL when @rkey allows no remote write.
+ */
+struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va)
 {
 	struct rxe_mw *mw;
 	struct rxe_mr *mr;

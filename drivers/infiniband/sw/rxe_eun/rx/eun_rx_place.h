@@ -28,6 +28,7 @@ struct eun_rx_pkt {
 	struct rxe_recv_wqe *wqe;
 };
 
+struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va);
 enum eun_nack_reason eun_rx_place_write_target(struct rxe_qp *qp,
 					       struct rxe_pkt_info *pkt,
 					       struct eun_rx_pkt *p);
