@@ -59,10 +59,13 @@ soak: bed-initramfs
 
 # The benchmark matrix (Documentation/results.rst): every column, profile,
 # op, size and repetition; BENCH_ARGS picks a subset (tools/bench/bench.sh -h).
+# Then the multipath matrix (bench-multipath), unless BENCH_MULTIPATH=0.
 BENCH_ARGS ?=
+BENCH_MULTIPATH ?= 1
 bench: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/bench.sh $(BENCH_ARGS)
+	[ "$(BENCH_MULTIPATH)" = 0 ] || RESULTS=$(RESULTS) $(REPO)/tools/bench/multipath.sh
 
 # The multipath matrix (Documentation/multipath.rst): four bonded links,
 # every mp-* profile, stock against each spraying policy.
