@@ -13,6 +13,7 @@
 #include "rxe.h"
 #include "eun_rxe.h"
 #include "eun_comp.h"
+#include "eun_comp_read.h"
 #include "eun_counters.h"
 #include "eun_dev.h"
 #include "eun_opcode.h"
@@ -102,7 +103,8 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
  * @pkt: the packet, before rxe looks at its PSN
  *
  * An EUN_ACK carries a SACK bitmap that must reach the scoreboard whatever
- * its PSN says to rxe's check_psn().
+ * its PSN says to rxe's check_psn(); a tracking QP places a READ response
+ * at its offset, whatever its order (comp/eun_comp_read.c).
  *
  * Return: EUN_ACK_STOCK for rxe's own handling (every stock packet, and an
  * EUN_ACK dressed as rxe's ACK or NAK), EUN_ACK_CONSUMED for one dropped
@@ -111,6 +113,9 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt)
 {
+	if (eun_op_is_read_response(pkt->opcode))
+		return eun_qp_tracks(qp) ? eun_comp_read(qp, pkt) :
+					   EUN_ACK_STOCK;
 	if (!eun_op_is_ooo_ack(pkt->opcode))
 		return EUN_ACK_STOCK;
 	if (eun_qp_tracks(qp))
@@ -170,15 +175,17 @@ int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
  *	retry
  * @qp: the QP, in its send task
  *
- * A tracking QP marks its holes lost and resends them selectively. What is
- * left, a go-back-N QP or a tracking QP's fenced stock-format request, is
+ * A tracking QP marks its holes lost and resends them selectively, or
+ * re-requests the missing responses of its READ. What is left, a
+ * go-back-N QP or a tracking QP's other fenced stock-format request, is
  * rewound by rxe to the oldest unacknowledged PSN: go-back-N, counted.
  *
  * Return: true when the ordering layer took the retry.
  */
 bool eun_req_retry(struct rxe_qp *qp)
 {
-	if (eun_qp_tracks(qp) && eun_tx_loss_timeout(qp))
+	if (eun_qp_tracks(qp) &&
+	    (eun_comp_read_timeout(qp) || eun_tx_loss_timeout(qp)))
 		return true;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_GBN_RETRY);
 	return false;

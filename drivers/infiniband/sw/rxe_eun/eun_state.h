@@ -21,6 +21,7 @@
 #include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
 #include "eun/eun_path.h"
+#include "eun/eun_read.h"
 #include "eun/eun_wsync_pool.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_reorder_window.h"
@@ -75,6 +76,14 @@ enum eun_counter {
 	EUN_CNT_PATH_PRUNED_LOSS,	/* ... replaced, lossy */
 	EUN_CNT_PATH_PROBES,	/* ... packet sent on a probed path */
 	EUN_CNT_PATH_ADOPTED,	/* ... probed path took the worst one's place */
+	EUN_CNT_READ_PLACED,	/* READ response packet placed at its offset */
+	EUN_CNT_READ_OOO,	/* ... of which: out of order */
+	EUN_CNT_READ_DUP,	/* READ response packet that came twice */
+	EUN_CNT_READ_DROP,	/* ... not tracked: beyond the cap, no memory */
+	EUN_CNT_READ_BAD,	/* ... that fits no READ the QP has out */
+	EUN_CNT_READ_REREQ,	/* READ re-request: responses missing, quiet */
+	EUN_CNT_READ_REREQ_TIMEOUT,	/* ... after the retransmit timer */
+	EUN_CNT_READ_REREQ_SPURIOUS,	/* ... proven needless */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -281,6 +290,15 @@ struct eun_tx_wqe {
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
  * @path_of: path byte of the latest transmission of each PSN, indexed as
  *	the scoreboard's ring (NULL when the QP does not spray)
+ * @rd: the READ whose responses are placed as they arrive
+ *	(comp/eun_comp_read.c)
+ * @rd_conn: connection index of @rd's bitmap in the device's memory
+ * @rd_open: @rd_conn is open at @rd's first PSN; under the device lock
+ *	(the QP error path closes it from another context)
+ * @rd_head: first response PSN of @rd not yet in; under the device lock
+ * @rd_va: remote address the READ reads from (kernel copy)
+ * @rd_rkey: its rkey (kernel copy)
+ * @rd_force: rxe's retransmit timer asked for a re-request of @rd
  */
 struct eun_tx {
 	bool open;
@@ -294,6 +312,13 @@ struct eun_tx {
 	struct timer_list rack_timer;
 	u32 wsync_psn;
 	u8 *path_of;
+	struct eun_rd rd;
+	u32 rd_conn;
+	bool rd_open;
+	u32 rd_head;
+	u64 rd_va;
+	u32 rd_rkey;
+	bool rd_force;
 };
 
 /**

@@ -90,7 +90,11 @@ static void eun_comp_nak(struct rxe_pkt_info *pkt,
 	bth_set_psn(pkt, a->epsn);
 }
 
-static void eun_comp_as_stock_ack(struct rxe_pkt_info *pkt)
+/**
+ * eun_comp_as_stock_ack() - dress a response packet as rxe's ACK
+ * @pkt: the packet; its AETH is where an ACK's is
+ */
+void eun_comp_as_stock_ack(struct rxe_pkt_info *pkt)
 {
 	u32 keep = pkt->mask & (RXE_GRH_MASK | RXE_LOOPBACK_MASK);
 

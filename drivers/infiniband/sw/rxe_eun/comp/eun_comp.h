@@ -10,5 +10,6 @@ struct rxe_qp;
 
 enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 				  struct rxe_pkt_info *pkt);
+void eun_comp_as_stock_ack(struct rxe_pkt_info *pkt);
 
 #endif /* EUN_COMP_H */

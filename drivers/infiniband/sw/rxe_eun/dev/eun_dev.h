@@ -13,8 +13,8 @@
 struct rxe_dev;
 struct rdma_hw_stats;
 
-/* Connection slots of a device's memory controller: one per tracking QP. */
-#define EUN_DEV_MAX_CONNS	4096
+/* Connection slots of a device's memory controller: two per tracking QP. */
+#define EUN_DEV_MAX_CONNS	8192
 
 int eun_dev_init(struct rxe_dev *rxe, const char *name);
 void eun_dev_cleanup(struct rxe_dev *rxe);

@@ -104,3 +104,15 @@ bool eun_op_is_ooo_ack(u8 opcode)
 {
 	return opcode == (IB_OPCODE_RC | EUN_OP_RC_ACK);
 }
+
+/**
+ * eun_op_is_read_response() - whether a packet is an RC READ response
+ * @opcode: BTH opcode
+ *
+ * Return: true for READ_RESPONSE_FIRST, _MIDDLE, _LAST and _ONLY.
+ */
+bool eun_op_is_read_response(u8 opcode)
+{
+	return opcode >= IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST &&
+	       opcode <= IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY;
+}

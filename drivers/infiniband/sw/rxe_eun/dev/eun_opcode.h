@@ -8,5 +8,6 @@
 int eun_opcodes_install(void);
 bool eun_op_is_ooo_request(u8 opcode);
 bool eun_op_is_ooo_ack(u8 opcode);
+bool eun_op_is_read_response(u8 opcode);
 
 #endif /* EUN_OPCODE_H */

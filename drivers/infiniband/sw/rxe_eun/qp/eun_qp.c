@@ -15,6 +15,7 @@
 #include "eun_rxe.h"
 #include "eun_dev.h"
 #include "eun_qp.h"
+#include "eun_comp_read.h"
 #include "eun_rx_wsync.h"
 #include "eun_tx_loss.h"
 #include "eun_tx_path.h"
@@ -48,6 +49,14 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 		return conn;
 	eq->rx.conn = conn;
 	eq->rx.echo_path = EUN_PATH_WIRE_NONE;
+	conn = ida_alloc_max(&rxe->eun.conn_ida, EUN_DEV_MAX_CONNS - 1,
+			     GFP_KERNEL);
+	if (conn < 0) {
+		err = conn;
+		goto err_rd_conn;
+	}
+	eq->tx.rd_conn = conn;
+	eun_rd_init(&eq->tx.rd);
 
 	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
 	if (err)
@@ -77,7 +86,9 @@ err_wqe:
 err_sb:
 	eun_holdq_destroy(&eq->rx.hq);
 err_hq:
-	ida_free(&rxe->eun.conn_ida, conn);
+	ida_free(&rxe->eun.conn_ida, eq->tx.rd_conn);
+err_rd_conn:
+	ida_free(&rxe->eun.conn_ida, eq->rx.conn);
 	return err;
 }
 
@@ -127,6 +138,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	struct eun_qp *eq = &qp->eun;
 
 	eun_qp_close_bitmap(qp);
+	eun_comp_read_close(qp);
 	eun_rx_wsync_drop(qp);
 	eun_tx_loss_stop(qp);
 
@@ -141,6 +153,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	memset(eq->tx.wqe, 0, eq->tx.nwqe * sizeof(*eq->tx.wqe));
 	eun_rw_init(&eq->tx.rw);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
+	eun_rd_init(&eq->tx.rd);
 }
 
 /**
@@ -156,6 +169,7 @@ void eun_qp_release(struct rxe_qp *qp)
 {
 	lockdep_assert_held(&qp->state_lock);
 	eun_qp_close_bitmap(qp);
+	eun_comp_read_close(qp);
 	eun_rx_wsync_drop(qp);
 }
 
@@ -169,12 +183,14 @@ void eun_qp_teardown(struct rxe_qp *qp)
 	struct eun_qp *eq = &qp->eun;
 
 	eun_qp_close_bitmap(qp);
+	eun_comp_read_close(qp);
 	eun_rx_wsync_drop(qp);
 	eun_tx_loss_stop(qp);
 	kfree(eq->tx.wqe);
 	eq->tx.wqe = NULL;
 	eun_sb_destroy(&eq->tx.sb);
 	eun_holdq_destroy(&eq->rx.hq);
+	ida_free(&rxe->eun.conn_ida, eq->tx.rd_conn);
 	ida_free(&rxe->eun.conn_ida, eq->rx.conn);
 	eq->mode = EUN_QP_GO_BACK_N;
 }

@@ -10,7 +10,9 @@
  * Other operations (READ, atomics, SEND with invalidate, FLUSH) keep rxe's
  * own format and path, fenced: one starts only when nothing is in flight,
  * and nothing follows it until it is acknowledged. The responder's cursor
- * and the reorder bitmap meet there.
+ * and the reorder bitmap meet there. A READ's responses are placed as
+ * they arrive all the same (comp/eun_comp_read.c, which this file tells
+ * when a READ starts and asks for re-requests).
  *
  * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
  * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
@@ -23,6 +25,7 @@
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
+#include "eun_comp_read.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
 #include "eun_trace.h"
@@ -77,6 +80,7 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		return false;
 	tx->stock_out = true;
 	tx->open = false;
+	eun_comp_read_start(qp, wqe);
 	return true;
 }
 
@@ -388,7 +392,9 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	u64 now = ktime_get_ns();
 	u32 psn;
 
-	if (!tx->open || tx->stock_out)
+	if (tx->stock_out)
+		return eun_comp_read_resend(qp);
+	if (!tx->open)
 		return EUN_RESEND_NONE;
 	eun_tx_loss_detect(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))

@@ -89,7 +89,8 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
  * Return: true when the scoreboard took it (every unacknowledged PSN is
  * marked lost and resent as a hole); false while a fenced stock-format
  * request is what is outstanding, or before the first ooo packet: rxe
- * then rewinds and resends it, go-back-N.
+ * then rewinds and resends it, go-back-N (a tracked READ is
+ * comp/eun_comp_read.c's).
  */
 bool eun_tx_loss_timeout(struct rxe_qp *qp)
 {
@@ -99,4 +100,21 @@ bool eun_tx_loss_timeout(struct rxe_qp *qp)
 		return false;
 	eun_sb_timeout(&tx->sb);
 	return true;
+}
+
+/**
+ * eun_tx_loss_arm() - wake the send task at a deadline no ACK may bring
+ * @qp: the QP, in its send task
+ * @deadline_ns: when (ns); 0 for none
+ * @now: current time (ns)
+ *
+ * A tracked READ's missing responses count as lost at such a deadline
+ * (comp/eun_comp_read.c); the scoreboard is closed meanwhile, so the
+ * timer is free.
+ */
+void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now)
+{
+	if (deadline_ns > now)
+		mod_timer(&qp->eun.tx.rack_timer,
+			  jiffies + nsecs_to_jiffies(deadline_ns - now) + 1);
 }

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* READ responses at a tracking QP's requester (eun_comp_read.c). */
+#ifndef EUN_COMP_READ_H
+#define EUN_COMP_READ_H
+
+#include "eun_verdicts.h"
+
+struct rxe_pkt_info;
+struct rxe_qp;
+struct rxe_send_wqe;
+
+void eun_comp_read_start(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
+enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp,
+				   struct rxe_pkt_info *pkt);
+enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp);
+bool eun_comp_read_timeout(struct rxe_qp *qp);
+void eun_comp_read_close(struct rxe_qp *qp);
+
+#endif /* EUN_COMP_READ_H */
