@@ -68,7 +68,7 @@ while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
 	N) name=$OPTARG ;;
 	R) resume=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,38p' "$0"; exit 0 ;;
+	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
@@ -85,6 +85,9 @@ done
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
 [[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -le 600 ] || die "-d: '$secs' is not 0..600"
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
+for p in $profiles; do
+	profile_parse "$p" > /dev/null || die "-p: profile '$p' refused (tools/bench/profiles/$p)"
+done
 [ -x "$repo/build/eun-verify" ] || die "build/eun-verify missing: run make tools"
 [ -f "$repo/build/rdma_rxe_eun.ko" ] || die "build/rdma_rxe_eun.ko missing: run make module"
 # A module older than its sources would measure some other commit.
@@ -112,6 +115,11 @@ else
 	mkdir -p "$top"
 fi
 echo "$prog: $n transfers per column, columns: $columns; results in $top"
+# Each profile as the rows name it (its netem column), for the rows of
+# transfers that did not run.
+for p in $profiles; do
+	printf '%s\t%s\n' "$p" "$(profile_spec "$p")"
+done > "$top/profiles.txt"
 
 # run_unit UNIT DIR PROFILES: one boot of the bed running the matrix, for
 # one column or (UNIT "all") for every column in turn.
@@ -240,12 +248,12 @@ csv=$results/$name.csv
 		grep -qs "invalid for parameter" "$top/$u"/[ab]/console.log "$top/$u"/[ab]/dmesg*.txt &&
 			why=unavailable
 		csv_awk -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
-			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v dir="$here/profiles" \
+			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v specs="$top/profiles.txt" \
 			-v fields="$BENCH_MATRIX_HEADER" '
-			function spec(p,   f, l, s) {
-				f = dir "/" p; s = ""
-				while ((getline l < f) > 0) { sub(/#.*/, "", l); if (l != "") s = s l }
-				close(f); return s
+			function spec(p,   l, t) {
+				while ((getline l < specs) > 0)
+					if (split(l, t, "\t") >= 1 && t[1] == p) { close(specs); return t[2] }
+				close(specs); return ""
 			}
 			# missing(P, O, S, R): the row of a transfer that did not run.
 			function missing(p, o, s, r,   v, f, n, i) {

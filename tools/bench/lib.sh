@@ -19,48 +19,133 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
-# A profile (tools/bench/profiles/NAME) is netem's words, comments
-# dropped. Lines that start with "linkK:" are link K's alone on a bed of
-# several links (a bonded one: a multipath profile); the other lines are
-# every other link's. A line "down: K AT FOR" takes link K down (netem
-# loss 100%: a black hole, which no hash avoids) AT seconds into each
-# transfer, for FOR seconds, both directions.
+# A profile (tools/bench/profiles/NAME) is netem's words, one or more
+# lines, comments dropped. A line may start with prefixes that say whose
+# egress it is for, in this order:
+#
+#   [client: | server:] [linkK:] NETEM
+#
+# "client:" is the guest of the eun-verify client (BED_ROLE client, guest
+# b): the requester, whose egress carries WRITE and SEND data, READ
+# requests and atomics; "server:" the guest of the server (guest a), the
+# responder, whose egress carries ACKs, READ responses and atomic
+# responses. "linkK:" is link K's alone on a bed of several links (a
+# bonded one: a multipath profile). A line without prefix is every guest's
+# and every link's. For one guest and link the most specific lines win:
+# those of its role and link, else of its role, else of its link, else the
+# lines without prefix; lines of the same rank are joined. A prefix with
+# nothing after it is no netem there. A line "down: K AT FOR" (no prefix)
+# takes link K down (netem loss 100%: a black hole, which no hash avoids)
+# AT seconds into each transfer, for FOR seconds, both directions.
+#
+# Any other word ending in ":", a prefix out of its place, a second down
+# line or a character netem does not take (a comma) makes the profile
+# malformed: every helper below refuses it, naming the line.
 
-# profile_spec NAME [LINK]: the netem arguments of profile NAME on one
-# line ("" for no impairment): LINK's, or without LINK the whole profile
-# as it reads (the rows' netem column).
+# Where the profiles are (the same path in the guests as on the host).
+bench_profile_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/profiles
+
+# profile_parse NAME: the profile's lines as records, one a line:
+# "net ROLE LINK NETEM..." (ROLE client, server or - for both; LINK K or
+# - for every link) and "down K AT FOR". A missing or malformed profile
+# fails, with what is wrong on stderr.
+profile_parse()
+{
+	local f=$bench_profile_dir/$1
+
+	if ! [[ $1 =~ ^[A-Za-z0-9_.-]+$ ]] || [ ! -f "$f" ]; then
+		echo "no profile $f" >&2
+		return 1
+	fi
+	awk -v name="$1" '
+	function bad(why) {
+		printf "profile %s, line %d: \"%s\": %s\n", name, FNR, raw, why > "/dev/stderr"
+		failed = 1
+		exit 1
+	}
+	{
+		sub(/#.*/, "")
+		raw = $0; gsub(/^[ \t]+|[ \t]+$/, "", raw)
+		if (NF == 0) next
+		role = "-"; link = "-"; i = 1
+		if ($1 == "down:") {
+			if (NF != 4 || $2 !~ /^[0-9]$/ || $3 !~ /^[0-9][0-9]?$/ || $4 !~ /^[0-9][0-9]?$/)
+				bad("a down line is \"down: LINK AT_S FOR_S\" (0-9, 0-99, 0-99)")
+			if (downs++)
+				bad("a second down line (one link goes down per profile)")
+			print "down", $2, $3, $4
+			next
+		}
+		if ($i ~ /^(client|server):$/) { role = substr($i, 1, length($i) - 1); i++ }
+		if ($i ~ /^link[0-9]+:$/) { link = substr($i, 5, length($i) - 5) + 0; i++ }
+		spec = ""
+		for (; i <= NF; i++) {
+			if ($i == "down:")
+				bad("a down line has no prefix: it takes the link down both ways")
+			if ($i ~ /^((client|server)|link[0-9]+):$/)
+				bad("\"" $i "\" out of place: prefixes start the line, as [client: | server:] [linkK:] NETEM")
+			if ($i ~ /:/)
+				bad("unknown prefix \"" $i "\" (want client:, server:, linkK: or down:)")
+			if ($i !~ /^[A-Za-z0-9.%_-]+$/)
+				bad("\"" $i "\" has a character netem does not take")
+			spec = spec " " $i
+		}
+		print "net", role, link spec
+	}
+	END { if (failed) exit 1 }' "$f"
+}
+
+# profile_spec NAME [LINK [ROLE]]: the netem arguments of profile NAME on
+# one line ("" for no impairment): those of link LINK on the egress of the
+# guest of ROLE (client or server; a profile with client: or server:
+# lines needs it), or without LINK the whole profile as it reads, its
+# lines joined by "; " (the rows' netem column).
 profile_spec()
 {
-	local f=$BED_REPO/tools/bench/profiles/$1 link=${2-}
+	local recs
 
-	[ -f "$f" ] || { echo "no profile $f" >&2; return 1; }
-	sed -e 's/#.*//' "$f" | awk -v link="$link" '
-		{ $1 = $1 }
-		$0 == "" { next }
-		$1 == "down:" { next }
-		link == "" { all = all (all == "" ? "" : "; ") $0; next }
-		$1 == "link" link ":" { $1 = ""; sub(/^ /, ""); mine = mine " " $0; next }
-		$1 ~ /^link[0-9]+:$/ { next }
-		{ rest = rest " " $0 }
-		END {
-			s = (link == "" ? all : (mine != "" ? mine : rest))
-			sub(/^ /, "", s); print s
-		}'
+	recs=$(profile_parse "$1") || return 1
+	awk -v name="$1" -v link="${2-}" -v role="${3-}" '
+	$1 != "net" { next }
+	{
+		r = $2; l = $3; $1 = $2 = $3 = ""; sub(/^ +/, "")
+		piece = (r == "-" ? "" : r ": ") (l == "-" ? "" : "link" l ": ") $0
+		sub(/ $/, "", piece)
+		whole = whole (whole == "" ? "" : "; ") piece
+		if (r != "-") roles = 1
+		# The most specific lines win: role and link, role, link, none.
+		rank = (r == "-" ? 0 : r == role ? 2 : -9) + (l == "-" ? 1 : l == link ? 2 : -9)
+		if (rank < 1) next
+		if (rank > best) { best = rank; s = "" }
+		if (rank == best) s = s (s == "" || $0 == "" ? "" : " ") $0
+	}
+	END {
+		if (link == "") { print whole; exit }
+		if (roles && role != "client" && role != "server") {
+			printf "profile %s has client: or server: lines: say whose egress (client or server)\n", name > "/dev/stderr"
+			exit 1
+		}
+		print s
+	}' <<< "$recs"
 }
 
 # apply_profile NAME: netem of profile NAME on the egress of this guest's
-# links (every slave of a bonded bed, each its own line), or none for "".
+# links (every slave of a bonded bed, each its own line), as this guest's
+# role (BED_ROLE) has it, or none for "". A malformed profile changes no
+# qdisc and fails.
 apply_profile()
 {
-	local nds l rc=0
+	local nds l spec rc=0
 
 	if [ "${BED_BOND:-0}" != 1 ]; then
-		bed_netem_set "$BED_NETDEV" "$([ -z "$1" ] || profile_spec "$1" 0)"
+		spec=$([ -z "$1" ] || profile_spec "$1" 0 "$BED_ROLE") || return 1
+		bed_netem_set "$BED_NETDEV" "$spec"
 		return
 	fi
 	read -ra nds <<< "$BED_SLAVES"
 	for l in "${!nds[@]}"; do
-		bed_netem_set "${nds[$l]}" "$([ -z "$1" ] || profile_spec "$1" "$l")" || rc=1
+		spec=$([ -z "$1" ] || profile_spec "$1" "$l" "$BED_ROLE") || return 1
+		bed_netem_set "${nds[$l]}" "$spec" || rc=1
 	done
 	return $rc
 }
@@ -68,8 +153,10 @@ apply_profile()
 # profile_down NAME: "K AT FOR" of the profile's down line, or nothing.
 profile_down()
 {
-	sed -e 's/#.*//' "$BED_REPO/tools/bench/profiles/$1" |
-		awk '$1 == "down:" { print $2, $3, $4; exit }'
+	local recs
+
+	recs=$(profile_parse "$1") || return 1
+	awk '$1 == "down" { print $2, $3, $4; exit }' <<< "$recs"
 }
 
 # down_start NAME: in the background, take the profile's link down and up
@@ -83,7 +170,7 @@ down_start()
 	read -r l at for <<< "$(profile_down "$1")"
 	[ -n "$l" ] || return 0
 	read -ra nds <<< "$BED_SLAVES"
-	DOWN_LINK=${nds[$l]} DOWN_SPEC=$(profile_spec "$1" "$l")
+	DOWN_LINK=${nds[$l]} DOWN_SPEC=$(profile_spec "$1" "$l" "$BED_ROLE")
 	{
 		sleep "$at"
 		bed_netem_set "$DOWN_LINK" "${DOWN_SPEC:+$DOWN_SPEC }loss 100%"

@@ -3,7 +3,8 @@
 #
 # The benchmark matrix, run inside the bed's guests like a selftest
 # (tools/bench/bench.sh boots the bed and runs it):
-# for every profile of BED_PROFILES (netem on both guests), every op of
+# for every profile of BED_PROFILES (netem on both guests' egress, each
+# guest its role's lines: tools/bench/lib.sh), every op of
 # BENCH_OPS (eun-verify --op: write, send, write_imm), every size of
 # BED_SIZES and BENCH_REPS repetitions, one eun-verify transfer of
 # BED_ITERS messages, or fewer when BENCH_SECONDS (if not 0) of posting

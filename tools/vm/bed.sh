@@ -19,6 +19,9 @@ repo=$(cd "$here/../.." && pwd)
 prog=bed.sh
 # shellcheck source=tools/testing/tap.sh
 source "$repo/tools/testing/tap.sh"
+# The benchmark's profiles, read as the guests read them.
+# shellcheck source=tools/bench/lib.sh
+source "$repo/tools/bench/lib.sh"
 
 die() { echo "$prog: $*" >&2; exit 2; }
 say() { echo "$prog: $*"; }
@@ -98,29 +101,33 @@ check_bond()
 	esac
 }
 
-# A profile's lines are netem's words; "linkK:" starts link K's own line,
-# which only a bonded bed of more than K links has.
+# A profile's lines are netem's words (tools/bench/lib.sh says how they
+# are read): "linkK:" starts link K's own line, which only a bonded bed of
+# more than K links has; "client:" and "server:" lines are one guest's.
 check_profile()
 {
-	local f=$repo/tools/bench/profiles/$1 l
+	local recs kind f1 f2 spec all=
 
-	[[ $1 =~ ^[A-Za-z0-9_.-]+$ ]] && [ -f "$f" ] ||
+	[[ $1 =~ ^[A-Za-z0-9_.-]+$ ]] && [ -f "$bench_profile_dir/$1" ] ||
 		die "PROFILES: no profile tools/bench/profiles/$1"
-	for l in $(sed -n 's/#.*//; s/^[[:space:]]*link\([0-9]*\):.*/\1/p' "$f"); do
+	recs=$(profile_parse "$1" 2>&1) || die "PROFILES: $recs"
+	# Records "net ROLE LINK NETEM..." and "down K AT FOR".
+	while read -r kind f1 f2 spec; do
+		case $kind in
+		down)
+			[ "${cfg[BOND]}" = 1 ] && [ "$f1" -lt "${cfg[LINKS]}" ] ||
+				die "PROFILES: $1 takes link $f1 down: a bonded bed of more links (BOND=1)"
+			continue ;;
+		net) all="$all $spec" ;;
+		*) continue ;;
+		esac
+		[ "$f2" = - ] && continue
 		[ "${cfg[BOND]}" = 1 ] ||
-			die "PROFILES: $1 has a line for link $l: a multipath profile (BOND=1)"
-		[ "$l" -lt "${cfg[LINKS]}" ] ||
-			die "PROFILES: $1 has a line for link $l, the bed ${cfg[LINKS]} link(s)"
-	done
-	l=$(sed -n 's/#.*//; s/^[[:space:]]*down:\(.*\)/\1/p' "$f")
-	if [ -n "$l" ]; then
-		[[ $l =~ ^\ *([0-9])\ +([0-9]{1,2})\ +([0-9]{1,2})\ *$ ]] ||
-			die "PROFILES: $1: 'down:$l' is not 'down: LINK AT_S FOR_S'"
-		[ "${cfg[BOND]}" = 1 ] && [ "${BASH_REMATCH[1]}" -lt "${cfg[LINKS]}" ] ||
-			die "PROFILES: $1 takes link ${BASH_REMATCH[1]} down: a bonded bed of more links (BOND=1)"
-	fi
-	check_netem "tools/bench/profiles/$1" \
-		"$(sed -e 's/#.*//' -e 's/^[[:space:]]*link[0-9]*://' -e '/^[[:space:]]*down:/d' "$f" | tr '\n' ' ')"
+			die "PROFILES: $1 has a line for link $f2: a multipath profile (BOND=1)"
+		[ "$f2" -lt "${cfg[LINKS]}" ] ||
+			die "PROFILES: $1 has a line for link $f2, the bed ${cfg[LINKS]} link(s)"
+	done <<< "$recs"
+	check_netem "tools/bench/profiles/$1" "$all"
 }
 
 check_config()

@@ -3,8 +3,11 @@
 #
 # The benchmark's netem profiles as the guests read them (tools/bench/
 # lib.sh): one spec per link of a multipath profile ("linkK:" lines over
-# the lines for every link), the whole profile for the rows, the "down:"
-# line apart; and the columns MODE+SPRAY.
+# the lines for every link), one per guest of a per-direction profile
+# ("client:" and "server:" lines, the most specific lines winning), the
+# whole profile for the rows, the "down:" line apart, malformed lines
+# refused with their line named, apply_profile putting each guest's own
+# netem on its links; and the columns MODE+SPRAY.
 set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -13,6 +16,7 @@ export BED_REPO=$repo
 source "$repo/tools/bench/lib.sh"
 # shellcheck source=tools/testing/tap.sh
 source "$repo/tools/testing/tap.sh"
+tap_scratch
 tap_start
 
 is() { [ "$1" = "$2" ] || { echo "got '$1', want '$2'" >&2; return 1; }; }
@@ -29,6 +33,82 @@ check "the whole profile for the rows" \
 check "a down line is no netem" "is \"\$(profile_spec mp-down 1)\" 'rate 8mbit' && is \"\$(profile_spec mp-down)\" 'rate 8mbit'"
 check "the down line: link, start, length" "is \"\$(profile_down mp-down)\" '1 1 1' && is \"\$(profile_down mp-equal)\" ''"
 check "a missing profile fails" "! profile_spec nonexistent 2>/dev/null"
+check "every profile of the repository reads" \
+	"for f in $repo/tools/bench/profiles/*; do profile_parse \"\${f##*/}\" > /dev/null || exit 1; done"
+
+# Per direction: client (the requester's egress) and server lines.
+check "reorder-req: the client reorders, the server delays" \
+	"is \"\$(profile_spec reorder-req 0 client)\" 'delay 1ms reorder 25% 50%' && is \"\$(profile_spec reorder-req 0 server)\" 'delay 1ms'"
+check "reorder-resp: the mirror" \
+	"is \"\$(profile_spec reorder-resp 0 client)\" 'delay 1ms' && is \"\$(profile_spec reorder-resp 0 server)\" 'delay 1ms reorder 25% 50%'"
+check "a per-direction profile as the rows name it" \
+	"is \"\$(profile_spec reorder-req)\" 'client: delay 1ms reorder 25% 50%; server: delay 1ms'"
+check "a profile without roles is both guests'" \
+	"is \"\$(profile_spec reorder 0 client)\" 'delay 1ms reorder 25% 50%' && is \"\$(profile_spec reorder 0 server)\" 'delay 1ms reorder 25% 50%' && is \"\$(profile_spec mp-slow 1 server)\" 'rate 800kbit'"
+check "a profile with roles wants the role" \
+	"! profile_spec reorder-req 0 2> $tmp/err && grep -q 'reorder-req has client: or server: lines' $tmp/err"
+
+# Made-up profiles: rank of the lines, malformed ones.
+mkdir -p "$tmp/profiles"
+bench_profile_dir=$tmp/profiles
+printf '%s\n' 'delay 1ms  # every guest and link' 'server: delay 2ms' > "$tmp/profiles/one-role"
+printf '%s\n' 'rate 8mbit' 'link1: rate 800kbit' 'client: link1: rate 1mbit' \
+	'server: rate 4mbit' 'server:' 'down: 2 1 1' > "$tmp/profiles/ranks"
+check "a guest without its own lines gets the common ones" \
+	"is \"\$(profile_spec one-role 0 client)\" 'delay 1ms' && is \"\$(profile_spec one-role 0 server)\" 'delay 2ms'"
+check "role and link, then role, then link, then none" \
+	"is \"\$(profile_spec ranks 1 client)\" 'rate 1mbit' && is \"\$(profile_spec ranks 0 client)\" 'rate 8mbit' && is \"\$(profile_spec ranks 1 server)\" 'rate 4mbit' && is \"\$(profile_spec ranks 3 server)\" 'rate 4mbit'"
+check "the whole profile keeps the prefixes, not the down line" \
+	"is \"\$(profile_spec ranks)\" 'rate 8mbit; link1: rate 800kbit; client: link1: rate 1mbit; server: rate 4mbit; server:' && is \"\$(profile_down ranks)\" '2 1 1'"
+
+# refused NAME LINE WANT: a profile of LINE fails every helper, and the
+# message names the profile, the line and WANT.
+refused()
+{
+	local f=$tmp/profiles/$1
+
+	printf '%s\n' '# SPDX-License-Identifier: GPL-2.0' 'delay 1ms' "$2" > "$f"
+	if profile_parse "$1" > /dev/null 2> "$tmp/err" ||
+	   ! grep -qF "profile $1, line 3: \"$2\": $3" "$tmp/err"; then
+		echo "got: $(cat "$tmp/err")" >&2
+		return 1
+	fi
+	! profile_spec "$1" > /dev/null 2>&1 && ! profile_spec "$1" 0 client > /dev/null 2>&1 &&
+		! profile_down "$1" > /dev/null 2>&1
+}
+check "refused: an unknown prefix" \
+	"refused typo 'clinet: delay 1ms reorder 25% 50%' 'unknown prefix \"clinet:\" (want client:, server:, linkK: or down:)'"
+check "refused: a role after the link" \
+	"refused order 'link1: client: delay 1ms' '\"client:\" out of place: prefixes start the line, as [client: | server:] [linkK:] NETEM'"
+check "refused: two roles" \
+	"refused two 'client: server: delay 1ms' '\"server:\" out of place'"
+check "refused: a prefix in the middle" \
+	"refused middle 'delay 1ms server: loss 1%' '\"server:\" out of place'"
+check "refused: a down line with a role" \
+	"refused rdown 'client: down: 1 1 1' 'a down line has no prefix'"
+check "refused: a malformed down line" \
+	"refused bdown 'down: 1 x 1' 'a down line is \"down: LINK AT_S FOR_S\"'"
+check "refused: a comma" \
+	"refused comma 'delay 1ms, loss 1%' '\"1ms,\" has a character netem does not take'"
+
+# apply_profile: each guest its own netem, through bed_netem_set (here
+# made up: it records what it was asked).
+bed_netem_set() { echo "$1=$2" >> "$tmp/applied"; }
+applied() { : > "$tmp/applied"; "$@"; local rc=$?; tr '\n' ';' < "$tmp/applied"; return $rc; }
+bench_profile_dir=$repo/tools/bench/profiles
+export BED_NETDEV=eth0 BED_BOND=0
+check "apply_profile: the client's netem on the client" \
+	"is \"\$(BED_ROLE=client applied apply_profile reorder-req)\" 'eth0=delay 1ms reorder 25% 50%;'"
+check "apply_profile: the server's on the server" \
+	"is \"\$(BED_ROLE=server applied apply_profile reorder-req)\" 'eth0=delay 1ms;'"
+check "apply_profile: none takes netem off" "is \"\$(BED_ROLE=server applied apply_profile '')\" 'eth0=;'"
+bench_profile_dir=$tmp/profiles
+check "apply_profile: a bonded bed, each slave its line" \
+	"is \"\$(BED_BOND=1 BED_SLAVES='eth0 eth1' BED_ROLE=client applied apply_profile ranks)\" 'eth0=rate 8mbit;eth1=rate 1mbit;'"
+check "apply_profile: a malformed profile fails and sets nothing" \
+	"out=\$(BED_ROLE=client applied apply_profile typo 2>/dev/null); [ \$? -ne 0 ] && is \"\$out\" ''"
+bench_profile_dir=$repo/tools/bench/profiles
+
 check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
 tap_end profiles
