@@ -24,9 +24,11 @@
 #       a mode with +SPRAY sprays its QPs over virtual paths (eunomia+rr,
 #       static+mprdma: Documentation/multipath.rst)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
-#   -o  eun-verify ops, comma-separated (default write,send); "flows" is
-#       the flow workload (tools/bench/matrix.sh): 8 QPs, web-search sizes
-#   -z  message sizes in bytes (default "4096 65536")
+#   -o  eun-verify ops, comma-separated (default write,send): write, send,
+#       write_imm, read, cas, faa; "flows" is the flow workload
+#       (tools/bench/matrix.sh): 8 QPs, web-search sizes
+#   -z  message sizes in bytes (default "4096 65536"); an atomic (cas,
+#       faa) is 8 bytes: one row of size 8 per profile and repetition
 #   -n  messages per transfer (default 5000)
 #   -d  or fewer: stop posting after SECONDS, 0..600, 0 for no such bound
 #       (default 2); short transfers on emulated guests are noisy, and a
@@ -78,8 +80,9 @@ for c in $columns; do
 	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?)$ ]] ||
 		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without)"
 done
-[[ $ops =~ ^(write|send|write_imm|flows)(,(write|send|write_imm|flows))*$ ]] ||
-	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, flows"
+ops_re='(write|send|write_imm|read|cas|faa|flows)'
+[[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, cas, faa, flows"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
@@ -96,10 +99,13 @@ stale=$(find "$repo/drivers" "$repo/include" "$repo/Kbuild" -newer "$repo/build/
 [ -z "$stale" ] || die "build/rdma_rxe_eun.ko is older than ${stale#"$repo"/}: run make module"
 
 nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
-# The flow workload draws its own sizes: one transfer per profile.
-nflows=0
-[[ ,$ops, == *,flows,* ]] && nflows=1
-per_prof=$(( (nops - nflows) * nsizes + nflows ))
+# The flow workload draws its own sizes, an atomic is 8 bytes: one
+# transfer per profile each.
+nonesize=0
+for o in flows cas faa; do
+	[[ ,$ops, == *,$o,* ]] && nonesize=$((nonesize + 1))
+done
+per_prof=$(( (nops - nonesize) * nsizes + nonesize ))
 n=$((nprof * per_prof * reps))
 # A boot: one column (-b), or all of them taking turns, one unit "all".
 units=$columns cols_per_unit=1
@@ -273,8 +279,8 @@ csv=$results/$name.csv
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++) {
-					sz = (O[j] == "flows" ? "websearch:100" : S[k])
-					if (O[j] == "flows" && k > 1)
+					sz = (O[j] == "flows" ? "websearch:100" : O[j] ~ /^(cas|faa)$/ ? 8 : S[k])
+					if (O[j] ~ /^(flows|cas|faa)$/ && k > 1)
 						continue
 					if (!have[P[i], O[j], sz, r])
 						print missing(P[i], O[j], sz, r)

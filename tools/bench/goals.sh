@@ -43,6 +43,9 @@ csv_awk -v size="$size" '
 		gp[k] = fld("goodput_MBps"); runs[k] = fld("runs"); fin[k] = fld("finished")
 		next
 	}
+	# The goals below are of WRITE, SEND and the flows: the rows of READ
+	# and atomics (make bench-read) count for none of them.
+	fld("op") ~ /^(read|cas|faa)$/ { next }
 	{
 		c = fld("column"); p = fld("profile"); m = fld("emem_peak_blocks")
 		rows[c, p]++

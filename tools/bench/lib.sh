@@ -16,7 +16,9 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	pkts_per_needed ack_pkts acks_per_data rcvd_seq_err completer_retry_err
 	gbn_retry out_of_seq_request duplicate_request emem_peak_blocks
 	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held
-	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us)
+	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us
+	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
+	read_duplicate)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more

@@ -3,19 +3,27 @@
 #
 # The benchmark matrix, run inside the bed's guests like a selftest
 # (tools/bench/bench.sh boots the bed and runs it):
-# for every profile of BED_PROFILES (netem on both guests' egress, each
-# guest its role's lines: tools/bench/lib.sh), every op of
-# BENCH_OPS (eun-verify --op: write, send, write_imm), every size of
-# BED_SIZES and BENCH_REPS repetitions, one eun-verify transfer of
-# BED_ITERS messages, or fewer when BENCH_SECONDS (if not 0) of posting
-# ran out first, every byte and completion checked. The row gives the
-# messages and bytes the transfer moved.
+# for every profile of BED_PROFILES (netem on the guests' egress, each as
+# its role has it: tools/bench/lib.sh), every op of BENCH_OPS (eun-verify
+# --op: write, send, write_imm, read, cas, faa), every size of BED_SIZES
+# and BENCH_REPS repetitions, one eun-verify transfer of BED_ITERS
+# messages, or fewer when BENCH_SECONDS (if not 0) of posting ran out
+# first, every byte and completion checked. The row gives the messages
+# and bytes the transfer moved. An atomic (cas, faa) is 8 bytes whatever
+# the size: its rows have size 8, one per profile and repetition, and
+# count messages (operations).
 #
 # Goodput is eun-verify's own clock (CLOCK_MONOTONIC, first post to last
 # completion): set-up is not in it. The counters of both guests around the
 # transfer give packets sent per packet needed, ACKs per data packet,
 # retransmissions by cause and the receiver's emulated memory high-water
-# mark since its device was created. A transfer that
+# mark since its device was created. The client is the requester: for
+# WRITE and SEND its packets are the data and the server's the ACKs; for
+# READ the server's responses are the data (one per MTU of each READ) and
+# the client's requests and re-requests stand in the ACKs' place, the
+# client places the responses (its READ counters, its emulated memory);
+# an atomic is one request (the data, one packet needed) and one response.
+# A transfer that
 # does not finish within BENCH_XFER_TIMEOUT seconds is a row with status
 # "timeout", never a missing row. The client writes
 # $BED_RESULTS/matrix.csv.
@@ -67,7 +75,9 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 	duplicate_request rxe_eun_gbn_retry rxe_eun_retx_timeout rxe_eun_retx_nack
 	rxe_eun_retx_reorder rxe_eun_retx_spurious rxe_eun_rx_ooo rxe_eun_wsync_held
 	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held rxe_eun_path_pruned_late
-	rxe_eun_path_pruned_loss"
+	rxe_eun_path_pruned_loss rxe_eun_read_ooo rxe_eun_read_rerequest
+	rxe_eun_read_rerequest_spurious rxe_eun_read_rerequest_timeout
+	rxe_eun_read_duplicate"
 
 # column: stock rdma_rxe, or rxe_eun, the mode its devices run and, when
 # they spray, how (eun-eunomia+rr).
@@ -119,7 +129,7 @@ transfer()
 	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$col-$1-$3-$4-$5
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
-	local ideal data acks links mean args length=(-n "$BED_ITERS")
+	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
 	args=(-o "$op" -S "$size")
@@ -152,10 +162,19 @@ transfer()
 	# it reported nothing (killed at the bound).
 	[[ $msgs =~ ^[0-9]+$ ]] || msgs=
 	[[ $bytes =~ ^[0-9]+$ ]] || bytes=
+	# Who sends the data, and how many packets a message needs.
+	data=$(field "$mine" sent_pkts) acks=$(field "$theirs" sent_pkts)
+	emem=$(field "$theirs" emem_peak)
+	per_msg=
+	[[ $size =~ ^[0-9]+$ ]] && per_msg=$(((size + mtu - 1) / mtu))
+	case $op in
+	read)
+		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
+		emem=$(field "$mine" emem_peak) ;;
+	cas|faa) per_msg=1 ;;
+	esac
 	ideal=
-	[ -n "$msgs" ] && [[ $size =~ ^[0-9]+$ ]] && ideal=$((msgs * ((size + mtu - 1) / mtu)))
-	data=$(field "$mine" sent_pkts)
-	acks=$(field "$theirs" sent_pkts)
+	[ -n "$msgs" ] && [ -n "$per_msg" ] && ideal=$((msgs * per_msg))
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 	local -A row=([column]=$col [profile]=$profile [netem]=$spec [op]=$op
 		[size]=$size [messages]=$msgs [rep]=$rep [status]=$status
@@ -169,7 +188,7 @@ transfer()
 		[gbn_retry]=$(field "$mine" rxe_eun_gbn_retry)
 		[out_of_seq_request]=$(field "$theirs" out_of_seq_request)
 		[duplicate_request]=$(field "$theirs" duplicate_request)
-		[emem_peak_blocks]=$(field "$theirs" emem_peak)
+		[emem_peak_blocks]=$emem
 		[retx_timeout]=$(field "$mine" rxe_eun_retx_timeout)
 		[retx_nack]=$(field "$mine" rxe_eun_retx_nack)
 		[retx_reorder]=$(field "$mine" rxe_eun_retx_reorder)
@@ -179,7 +198,12 @@ transfer()
 		[link_pkts]=$links [ooo_p99]=$(field "$theirs" ooo_p99)
 		[lat_mean_us]=$(num "$mean") [lat_p50_us]=$(num "$p50") [lat_p99_us]=$(num "$p99")
 		[path_pruned]=$(( $(field "$mine" rxe_eun_path_pruned_late) +
-			$(field "$mine" rxe_eun_path_pruned_loss) )))
+			$(field "$mine" rxe_eun_path_pruned_loss) ))
+		[read_ooo]=$(field "$mine" rxe_eun_read_ooo)
+		[read_rerequest]=$(field "$mine" rxe_eun_read_rerequest)
+		[read_rerequest_spurious]=$(field "$mine" rxe_eun_read_rerequest_spurious)
+		[read_rerequest_timeout]=$(field "$mine" rxe_eun_read_rerequest_timeout)
+		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ]; then
@@ -229,14 +253,15 @@ use_column()
 	bed_setup
 }
 
-# op_sizes OP: the sizes OP runs at; the flow workload draws its own.
+# op_sizes OP: the sizes OP runs at; the flow workload draws its own,
+# an atomic is 8 bytes.
 op_sizes()
 {
-	if [ "$1" = flows ]; then
-		echo "websearch:${BENCH_FLOW_DIV:-100}"
-	else
-		echo "$BED_SIZES"
-	fi
+	case $1 in
+	flows) echo "websearch:${BENCH_FLOW_DIV:-100}" ;;
+	cas|faa) echo 8 ;;
+	*) echo "$BED_SIZES" ;;
+	esac
 }
 
 # run_profile PROFILE SPEC REP: every op and size of the column in use.

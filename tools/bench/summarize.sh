@@ -6,8 +6,10 @@
 # Usage: tools/bench/summarize.sh BENCH_CSV OUT_DIR [RST [MARK]]
 #   OUT_DIR/bench-summary.csv  one row per (column, profile, op, size):
 #                              repetitions, how many finished, medians of
-#                              the finished ones (goodput, packets sent per
-#                              packet needed, ACKs per data packet, ...)
+#                              the finished ones (goodput, messages per
+#                              second, packets sent per packet needed, ACKs
+#                              per data packet, ...), sums of the counts
+#                              (retransmissions, READ re-requests)
 #   OUT_DIR/bench.png          goodput per profile and column (largest size)
 #   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
 #   OUT_DIR/bench-fct.png      mean flow completion time per profile and
@@ -37,6 +39,8 @@ summary_fields+=,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request
 summary_fields+=,emem_peak_blocks,data_pkts,retx_timeout,retx_nack
 summary_fields+=,retx_reorder,retx_spurious,rx_ooo
 summary_fields+=,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us
+summary_fields+=,msgs_per_s,read_ooo,read_rerequest,read_rerequest_spurious
+summary_fields+=,read_rerequest_timeout,read_duplicate
 
 # Medians: values of the finished repetitions, sorted within awk.
 csv_awk -v fields="$summary_fields" '
@@ -56,7 +60,9 @@ csv_awk -v fields="$summary_fields" '
 			   "lat_mean_us lat_p50_us lat_p99_us", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
-		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo", S, " ")
+		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \
+			   "read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout " \
+			   "read_duplicate", S, " ")
 	}
 	FNR == 1 { csv_open(); next }
 	{
@@ -68,6 +74,10 @@ csv_awk -v fields="$summary_fields" '
 		ok[k]++
 		for (i = 1; i <= nm; i++)
 			med[k, M[i]] = med[k, M[i]] " " fld(M[i])
+		# Messages (atomics: operations) per second, on the eun-verify clock.
+		if (fld("elapsed_s") + 0 > 0 && fld("messages") != "")
+			med[k, "msgs_per_s"] = med[k, "msgs_per_s"] " " \
+				sprintf("%.1f", fld("messages") / fld("elapsed_s"))
 		for (i = 1; i <= ns; i++)
 			sum[k, S[i]] += fld(S[i])
 		m = fld("emem_peak_blocks")
@@ -90,6 +100,7 @@ csv_awk -v fields="$summary_fields" '
 			v["runs"] = runs[k]; v["finished"] = ok[k] + 0; v["not_finished"] = st[k]
 			for (j = 1; j <= nm; j++)
 				v[M[j]] = median(med[k, M[j]])
+			v["msgs_per_s"] = median(med[k, "msgs_per_s"])
 			for (j = 1; j <= ns; j++)
 				v[S[j]] = sum[k, S[j]] + 0
 			v["emem_peak_blocks"] = mem[k]
@@ -143,10 +154,11 @@ plot()
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
 	[ -n "$ops" ] || ops=$(csv_awk 'FNR == 1 { csv_open(); next }
-		fld("op") != "flows" && !s[fld("op")]++ { print fld("op") }' "$sum")
+		fld("op") !~ /^(flows|cas|faa)$/ && !s[fld("op")]++ { print fld("op") }' "$sum")
 	for op in $ops; do
 		plot_table "$op" "$field" "$size" | sed "s/^/$op:/"
 	done > "$data"
+	[ -s "$data" ] || { echo "summarize.sh: no figures for $png" >&2; rm -f "$data"; return 0; }
 	gnuplot <<-EOF
 		set terminal pngcairo size 1200,500
 		set output '$png'
@@ -168,6 +180,11 @@ if command -v gnuplot >/dev/null; then
 	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" goodput_MBps "set logscale y"
 	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" emem_peak_blocks
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
+	if csv_awk 'FNR == 1 { csv_open(); next } fld("op") ~ /^(cas|faa)$/ { f = 1 } END { exit !f }' "$sum"; then
+		plot "$out/bench-atomics.png" "Atomic operations per second (eun-verify clock), median" \
+			"operations/s (log scale)" msgs_per_s "set logscale y" "cas faa" 8
+		echo "summarize.sh: $out/bench-atomics.png"
+	fi
 	flows=$(csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { print fld("size"); exit }' "$sum")
 	if [ -n "$flows" ]; then
 		plot "$out/bench-fct.png" "Flow completion time, mean (flow workload, $flows)" \
@@ -182,13 +199,25 @@ fi
 # The results table: one line per profile and op at the largest size.
 [ -f "$rst" ] || exit 0
 grep -q "^\.\. $mark begin" "$rst" || exit 0
-# table WHAT: goodput, or costs (packets per packet needed, retransmissions
-# by cause, emulated memory) for one line per profile and op.
+# table WHAT: goodput, costs (packets per packet needed, retransmissions
+# by cause, READ re-requests, emulated memory), atomics (operations per
+# second) or fct (flow completion times) for one line per profile and op:
+# goodput at the largest size, atomics at their 8 bytes.
 table()
 {
 	csv_awk -v size="$big" -v cols="$columns" -v what="$1" '
-	function costs(   r) {
-		if (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?$/)
+	function atomic(o) { return o == "cas" || o == "faa" }
+	function costs(   r, track) {
+		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?$/)
+		if (track && fld("op") == "read")
+			r = sprintf("%s ro%d rq%d rt%d rs%d rd%d g%s m%s", fld("pkts_per_needed"),
+				    fld("read_ooo"), fld("read_rerequest"),
+				    fld("read_rerequest_timeout"), fld("read_rerequest_spurious"),
+				    fld("read_duplicate"), fld("gbn_retry"), fld("emem_peak_blocks"))
+		else if (track && atomic(fld("op")))
+			r = sprintf("%s seq%s rto%s g%s", fld("pkts_per_needed"),
+				    fld("rcvd_seq_err"), fld("completer_retry_err"), fld("gbn_retry"))
+		else if (track)
 			r = sprintf("%s t%d n%d r%d s%d m%s", fld("pkts_per_needed"),
 				    fld("retx_timeout"), fld("retx_nack"), fld("retx_reorder"),
 				    fld("retx_spurious"), fld("emem_peak_blocks"))
@@ -201,8 +230,14 @@ table()
 				      fld("link_pkts"))
 		return r
 	}
+	function wanted(o) {
+		if (what == "fct") return o == "flows"
+		if (what == "atomics") return atomic(o)
+		if (what == "costs") return fld("size") == size || atomic(o)
+		return fld("size") == size && !atomic(o)
+	}
 	FNR == 1 { csv_open(); next }
-	(what == "fct" ? (fld("op") == "flows") : (fld("size") == size)) {
+	wanted(fld("op")) {
 		k = fld("profile") " " fld("op"); gp = fld("goodput_MBps")
 		runs = fld("runs"); fin = fld("finished")
 		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
@@ -213,7 +248,12 @@ table()
 		else if (what == "fct")
 			cell = sprintf("%.1f / %.1f", fld("lat_mean_us") / 1000, fld("lat_p99_us") / 1000)
 		else {
-			cell = (gp == "" ? (fld("not_finished") == "" ? "-" : fld("not_finished")) : sprintf("%.2f", gp))
+			if (gp == "")
+				cell = (fld("not_finished") == "" ? "-" : fld("not_finished"))
+			else if (what == "atomics")
+				cell = sprintf("%.0f", fld("msgs_per_s"))
+			else
+				cell = sprintf("%.2f", gp)
 			if (gp != "" && fin + 0 < runs + 0) cell = cell " (" fin "/" runs ")"
 		}
 		v[k, fld("column")] = cell
@@ -242,11 +282,15 @@ table()
 }
 goodput=$(table goodput)
 costs=$(table costs)
-fct=
-csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { f = 1 } END { exit !f }' "$sum" &&
-	fct=$(table fct)
+# has_op REGEX: the summary has rows of an op matching REGEX.
+has_op() { csv_awk -v re="$1" 'FNR == 1 { csv_open(); next } fld("op") ~ re { f = 1 } END { exit !f }' "$sum"; }
+fct='' atomics='' reads=
+has_op '^flows$' && fct=$(table fct)
+has_op '^(cas|faa)$' && atomics=$(table atomics)
+has_op '^read$' && reads=1
 goals=$(sed 's/^/    /' "$out/goals.txt")
-awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" '
+awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" \
+	-v atomics="$atomics" -v reads="$reads" '
 	$0 == ".. " mark " begin" {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
@@ -263,7 +307,27 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 		print "timeouts (``completer_retry_err``), medians. On several links,"
 		print "``o`` the out-of-order degree p99 and ``l`` the packets each link"
 		print "carried (the sender'"'"'s), summed."
+		if (reads != "") {
+			print "READ rows: the data are the responses (packets the responder sent"
+			print "per packet the READs needed), and for ``static`` and ``eunomia``"
+			print "the requester'"'"'s READ counters, summed: ``ro`` responses placed"
+			print "out of order, ``rq`` re-requests after a quiet reorder window and"
+			print "``rt`` after the retransmit timer, ``rs`` re-requests proven"
+			print "spurious, ``rd`` responses that came twice; ``g`` go-back-N"
+			print "rewinds (median), ``m`` the requester'"'"'s emulated-memory peak."
+		}
+		if (atomics != "") {
+			print "Atomic rows (``cas``, ``faa``): one request per operation is"
+			print "the data; for ``static`` and ``eunomia`` ``g`` the go-back-N"
+			print "rewinds of the fenced request (median)."
+		}
 		print ""; print costs; print ""
+		if (atomics != "") {
+			print "Atomic operations per second (median of the finished repetitions,"
+			print "operations over eun-verify'"'"'s clock), each on an 8-byte word, one"
+			print "in flight at a time on a tracking QP (fenced); ``(k/n)`` as above."
+			print ""; print atomics; print ""
+		}
 		if (fct != "") {
 			print "Flow completion times, ms, mean / 99th percentile (median of the"
 			print "finished repetitions): the flow workload (op ``flows``), each"

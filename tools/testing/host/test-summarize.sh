@@ -3,7 +3,9 @@
 #
 # Host-side checks of tools/bench/summarize.sh on a made-up bench.csv:
 # medians over the finished repetitions, rows with no figure, the table it
-# writes into an rst file between the markers (and nothing else there).
+# writes into an rst file between the markers (and nothing else there);
+# then on a made-up READ run: READ and atomic rows, operations per second,
+# the requester's READ counters summed, the atomics' own table.
 set -uo pipefail
 
 # The scripts under test.
@@ -70,5 +72,67 @@ cp "$tmp/r.rst" "$tmp/r1.rst"
 PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
 check "a second run gives the same file" "cmp -s $tmp/r.rst $tmp/r1.rst"
 check "no trailing blanks in the table" "! grep -q ' \$' $tmp/r.rst"
+
+# xrow COLUMN PROFILE OP SIZE REP STATUS ELAPSED GOODPUT RO RQ RT RS RD:
+# a row of 100 messages with the requester's READ counters.
+xrow()
+{
+	local -A r
+	local f
+
+	for f in "${BENCH_MATRIX_FIELDS[@]}"; do
+		r[$f]=0
+	done
+	r+=([column]=$1 [profile]=$2 [netem]="client: delay 1ms; server: delay 1ms reorder 25% 50%"
+	    [op]=$3 [size]=$4 [messages]=100 [rep]=$5 [status]=$6 [elapsed_s]=$7
+	    [goodput_MBps]=$8 [pkts_per_needed]=1.010 [emem_peak_blocks]=9 [gbn_retry]=0
+	    [link_pkts]=640 [ooo_p99]='' [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]=''
+	    [read_ooo]=$9 [read_rerequest]=${10} [read_rerequest_timeout]=${11}
+	    [read_rerequest_spurious]=${12} [read_duplicate]=${13})
+	csv_row BENCH_MATRIX_FIELDS r
+}
+{
+	echo "$BENCH_MATRIX_HEADER"
+	for c in rdma_rxe eun-eunomia; do
+		xrow $c reorder-resp read 65536 1 ok 0.5 13.1 10 1 0 0 1
+		xrow $c reorder-resp read 65536 2 ok 0.25 26.2 10 1 0 1 0
+		xrow $c reorder-resp read 65536 3 timeout "" "" 5 5 5 5 5
+		xrow $c reorder-resp read 4096 1 ok 1.0 0.4 1 0 0 0 0
+		xrow $c reorder-resp cas 8 1 ok 0.5 0.002 0 0 0 0 0
+		xrow $c reorder-resp cas 8 2 ok 0.25 0.003 0 0 0 0 0
+		xrow $c reorder-resp cas 8 3 ok 1.0 0.001 0 0 0 0 0
+	done
+} > "$tmp/read.csv"
+printf '.. read table begin\n.. read table end\n' > "$tmp/read.rst"
+mkdir -p "$tmp/read"
+PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/read.csv" "$tmp/read" "$tmp/read.rst" "read table" > "$tmp/out" 2>&1
+check "summarize exits 0 on READ and atomic rows" "[ $? -eq 0 ]"
+s=$tmp/read/bench-summary.csv
+# sfield COLUMN OP SIZE FIELD: one figure of the READ run's summary.
+sfield()
+{
+	csv_awk -v c="$1" -v o="$2" -v z="$3" -v f="$4" 'FNR == 1 { csv_open(); next }
+		fld("column") == c && fld("op") == o && fld("size") == z { print fld(f) }' "$s"
+}
+check "operations per second: median of 200, 400 and 100" "[ \"$(sfield eun-eunomia cas 8 msgs_per_s)\" = 200.0 ]"
+check "READ counters summed over the finished repetitions" \
+	"[ \"$(sfield eun-eunomia read 65536 read_ooo)/$(sfield eun-eunomia read 65536 read_rerequest)/$(sfield eun-eunomia read 65536 read_rerequest_spurious)/$(sfield eun-eunomia read 65536 read_duplicate)/$(sfield eun-eunomia read 65536 read_rerequest_timeout)\" = 20/2/1/1/0 ]"
+check "an atomic row keeps its size 8" "[ \"$(sfield rdma_rxe cas 8 runs)/$(sfield rdma_rxe cas 8 finished)\" = 3/3 ]"
+check "table between the read markers" "grep -q '^\.\. read table begin\$' $tmp/read.rst && grep -q '^\.\. read table end\$' $tmp/read.rst"
+check "goodput table: READ at the largest size, no atomics in MB/s" \
+	"grep -q '^reorder-resp read  *19.65 (2/3)  *19.65 (2/3)\$' $tmp/read.rst && ! grep -q '^reorder-resp cas  *0\.' $tmp/read.rst"
+check "costs: the requester's READ counters for eunomia, seq and rto for stock" \
+	"grep -q '^reorder-resp read  *1.01 seq0 rto0  *1.01 ro20 rq2 rt0 rs1 rd1 g0 m9\$' $tmp/read.rst"
+check "costs: an atomic row, its go-back-N rewinds" \
+	"grep -q '^reorder-resp cas  *1.010 seq0 rto0  *1.010 seq0 rto0 g0\$' $tmp/read.rst"
+check "atomics: operations per second, their own table" \
+	"grep -q '^Atomic operations per second' $tmp/read.rst && grep -q '^reorder-resp cas  *200  *200\$' $tmp/read.rst"
+check "the READ counters explained" "grep -q 'READ counters, summed: ..ro.. responses placed' $tmp/read.rst"
+if command -v gnuplot > /dev/null; then
+	check "a plot of the atomics" "[ -s $tmp/read/bench-atomics.png ] && [ -s $tmp/read/bench.png ]"
+else
+	skip "a plot of the atomics" "no gnuplot"
+fi
+check "no trailing blanks in the READ table" "! grep -q ' \$' $tmp/read.rst"
 
 tap_end summarize
