@@ -8,6 +8,7 @@
 #   make host-check    the host-script tests alone (tools/testing/host)
 #   make demo          the main job: build, boot the bed, reorder benchmark
 #   make bench-multipath  one QP sprayed over four bonded links, every policy
+#   make bench-read    READ and atomics, reordered each way, every column
 #   make kunit         KUnit suites under User Mode Linux
 #   make selftest      the guest selftests alone
 #   make install       install the module (and DKMS: make dkms-install)

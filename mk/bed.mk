@@ -3,7 +3,7 @@
 # Documentation/testing.rst describes the bed and how to add a test.
 
 .PHONY: bed-deps bed-initramfs bed-config-check selftest demo verify-goodput soak bench \
-	bench-multipath
+	bench-multipath bench-read
 
 # make soak: SOAK_MINUTES of wall time per CPU model and module (both
 # guests run that long); SOAK_CPUS, a space-separated list of qemu -cpu
@@ -72,3 +72,12 @@ bench: bed-initramfs
 bench-multipath: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/multipath.sh
+
+# The READ and atomics matrix (Documentation/results.rst): READ, CAS and
+# FAA with reordering on the requests' path, the responses' path and
+# both, every column; BENCH_READ_ARGS=-q runs the short demo subset
+# (tools/bench/read.sh -h).
+BENCH_READ_ARGS ?=
+bench-read: bed-initramfs
+	$(MAKE) --no-print-directory module tools
+	RESULTS=$(RESULTS) $(REPO)/tools/bench/read.sh $(BENCH_READ_ARGS)

@@ -37,8 +37,9 @@
 #   -t  bound of one transfer in seconds (default 45)
 #   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
-#       Documentation/results.rst ("multipath" its multipath table), another
-#       name writes NAME.rst beside its results and prints it
+#       Documentation/results.rst ("multipath" its multipath table, "read"
+#       its read table), another name writes NAME.rst beside its results
+#       and prints it
 #   -R  resume RUN_DIR, a run a guest crash cut short: boot again for the
 #       profiles its crashed boot did not finish (give the run's own
 #       options again), then merge as usual
@@ -298,10 +299,13 @@ if [ "$name" = bench ]; then
 else
 	printf '%s\n' ".. bench table begin" ".. bench table end" > "$top/$name.rst"
 	"$here/summarize.sh" "$csv" "$top" "$top/$name.rst" || status=1
-	# The multipath matrix has its own table in Documentation/results.rst.
-	[ "$name" = multipath ] &&
-		{ "$here/summarize.sh" "$csv" "$top" "$repo/Documentation/results.rst" \
-			"multipath table" > /dev/null || status=1; }
+	# The multipath and READ matrices have their own tables in
+	# Documentation/results.rst.
+	case $name in
+	multipath|read)
+		"$here/summarize.sh" "$csv" "$top" "$repo/Documentation/results.rst" \
+			"$name table" > /dev/null || status=1 ;;
+	esac
 	echo
 	sed -n '/bench table begin/,/bench table end/p' "$top/$name.rst" | sed '1d;$d'
 fi

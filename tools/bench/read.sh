@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-read: the READ and atomics matrix. READs of 4 KiB and 64 KiB,
+# compare-and-swap and fetch-and-add (8 bytes each), each posted for 2
+# seconds (at most 5000), 3 repetitions, every byte and atomic result
+# checked by eun-verify, the columns taking turns in one boot: stock
+# rdma_rxe, and rdma_rxe_eun in gbn, static and eunomia. Profiles:
+# delay1ms (the baseline), reorder (both directions), reorder-req (the
+# requests' path alone: the client's egress, the requester's), reorder-resp
+# (the responses' path alone: the READ responses), and loss1. About 60
+# minutes on 2 cores for every column.
+#
+# Writes $RESULTS/read.csv and, in $RESULTS/read-TIMESTAMP/, the medians,
+# plots and table (read.rst), which it prints with the goals the run has
+# figures for; a full run rewrites the "read table" of
+# Documentation/results.rst.
+#
+# Usage: tools/bench/read.sh [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
+#   -q  a short subset for a demo (about 10 minutes): stock and eunomia,
+#       delay1ms, reorder and reorder-resp, READ of 64 KiB and CAS;
+#       results as demo-read, the documentation left alone
+#   -c  columns (bench.sh -c), for a shorter run
+#   -r  repetitions (default 3)
+#   -s  another bed config key for every boot (bench.sh -s)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+results=${RESULTS:-$repo/results}
+prog=read.sh
+
+columns="rdma_rxe gbn static eunomia"
+profiles="delay1ms reorder reorder-req reorder-resp loss1"
+ops=read,cas,faa sizes="4096 65536" name=read reps=3 over=()
+while getopts "qc:r:s:h" o; do
+	case $o in
+	q) columns="rdma_rxe eunomia" profiles="delay1ms reorder reorder-resp"
+	   ops=read,cas sizes=65536 name=demo-read ;;
+	c) columns=$OPTARG ;;
+	r) reps=$OPTARG ;;
+	s) over+=(-s "$OPTARG") ;;
+	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 0 ] || { echo "$prog: unexpected argument '$1'" >&2; exit 2; }
+
+RESULTS=$results exec "$here/bench.sh" -N "$name" -c "$columns" -p "$profiles" \
+	-o "$ops" -z "$sizes" -n 5000 -d 2 -r "$reps" -t 60 "${over[@]}"
