@@ -4,8 +4,11 @@
 # The ordering layer's goals, read off one benchmark run: each goal with
 # the figures it compares and "met" or "missed"; goals of a column or
 # profile the run did not have are only counted. Ratios are of the medians in the summary
-# (tools/bench/summarize.sh) at one message size; counts are sums over
-# the run's rows of every size.
+# (tools/bench/summarize.sh) at one message size, those of atomics (cas,
+# faa: 8 bytes each) of their operations per second; counts are sums over
+# the run's rows of every size. The goals of WRITE and SEND read only
+# their rows (make bench, bench-multipath), those of READ and atomics
+# (make bench-read) only theirs.
 #
 # Usage: tools/bench/goals.sh BENCH_CSV SUMMARY_CSV [SIZE]
 #   SIZE  message size of the goodput ratios (default: the largest)
@@ -38,14 +41,28 @@ csv_awk -v size="$size" '
 			fmean[k] = fld("lat_mean_us"); fp99[k] = fld("lat_p99_us")
 			next
 		}
-		if (fld("size") != size) next
 		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
+		# An atomic: its operations per second, at its only size.
+		if (atomic(fld("op"))) {
+			gp[k] = fld("msgs_per_s"); runs[k] = fld("runs"); fin[k] = fld("finished")
+			next
+		}
+		if (fld("size") != size) next
 		gp[k] = fld("goodput_MBps"); runs[k] = fld("runs"); fin[k] = fld("finished")
 		next
 	}
-	# The goals below are of WRITE, SEND and the flows: the rows of READ
-	# and atomics (make bench-read) count for none of them.
-	fld("op") ~ /^(read|cas|faa)$/ { next }
+	# READ and atomics (make bench-read): counts of their own; they count
+	# for none of the goals of WRITE, SEND and the flows below. Atomics
+	# rewind by go-back-N when a packet is lost (a fenced stock-format
+	# request): their count is of the profiles without loss.
+	fld("op") ~ /^(read|cas|faa)$/ {
+		c = fld("column"); fam = (fld("op") == "read" ? "read" : "atomic")
+		if (fam == "atomic" && fld("netem") ~ /(^| )loss /) next
+		rd_rows[c, fam]++
+		rd_rto[c, fam] += fld("read_rerequest_timeout")
+		rd_gbn[c, fam] += fld("gbn_retry")
+		next
+	}
 	{
 		c = fld("column"); p = fld("profile"); m = fld("emem_peak_blocks")
 		rows[c, p]++
@@ -62,6 +79,7 @@ csv_awk -v size="$size" '
 		if (fld("status") != "ok") bad[c, p]++
 	}
 	function have(c, p, o) { return ((c, p, o) in gp) }
+	function atomic(o) { return o == "cas" || o == "faa" }
 	# A goal without figures is counted, not listed: a subset run (make
 	# demo) has few of them.
 	function report(goal, figs, verdict) {
@@ -70,7 +88,7 @@ csv_awk -v size="$size" '
 		n[verdict]++
 	}
 	# ratio_goal GOAL OP A_COL A_PROF B_COL B_PROF MIN
-	function ratio_goal(goal, o, ac, ap, bc, bp, min,   a, b, r) {
+	function ratio_goal(goal, o, ac, ap, bc, bp, min,   a, b, r, fmt) {
 		if (!have(ac, ap, o) || !have(bc, bp, o)) {
 			report(goal " (" o ")", "", "n/a"); return
 		}
@@ -81,8 +99,8 @@ csv_awk -v size="$size" '
 			return
 		}
 		r = b > 0 ? a / b : 0
-		report(goal " (" o ")", sprintf("%.2f / %.2f MB/s = %.2fx", a, b, r),
-		       r >= min ? "met" : "missed")
+		fmt = (atomic(o) ? "%.0f / %.0f op/s = %.2fx" : "%.2f / %.2f MB/s = %.2fx")
+		report(goal " (" o ")", sprintf(fmt, a, b, r), r >= min ? "met" : "missed")
 	}
 	# count_goal GOAL COL PROF WHAT MAX: a sum over the rows at most MAX.
 	function count_goal(goal, c, p, what, max) {
@@ -138,6 +156,33 @@ csv_awk -v size="$size" '
 		report(goal, sprintf("%.1f / %.1f ms = %.2fx", x / 1000, y / 1000, y > 0 ? x / y : 0),
 		       x <= 0.5 * y ? "met" : "missed")
 	}
+	# READ and atomics (make bench-read): eunomia against its own delay1ms
+	# and against stock; no re-request left to the retransmit timer and
+	# no go-back-N rewind on a tracking QP.
+	function read_goals(   i, o, j, t, T2, at) {
+		ratio_goal("reorder: eunomia >= 0.9x its delay1ms", "read", E, "reorder", E, "delay1ms", 0.9)
+		ratio_goal("reorder: eunomia >= 2.5x stock", "read", E, "reorder", S, "reorder", 2.5)
+		ratio_goal("loss1: eunomia >= 3x stock", "read", E, "loss1", S, "loss1", 3)
+		split("cas faa", at, " ")
+		for (i = 1; i <= 2; i++) {
+			o = at[i]
+			ratio_goal("reorder: eunomia >= 0.9x its delay1ms", o, E, "reorder", E, "delay1ms", 0.9)
+			ratio_goal("reorder: eunomia >= 2x stock", o, E, "reorder", S, "reorder", 2)
+		}
+		split("static eunomia", T2, " ")
+		for (j = 1; j <= 2; j++) {
+			t = "eun-" T2[j]
+			read_count_goal("READ: " T2[j] " re-requests by the timer 0", t, "read", rd_rto)
+			read_count_goal("READ: " T2[j] " go-back-N events 0", t, "read", rd_gbn)
+			read_count_goal("atomics without loss: " T2[j] " go-back-N events 0", t, "atomic", rd_gbn)
+		}
+	}
+	# read_count_goal GOAL COL FAMILY SUMS: SUMS[COL, FAMILY] over its rows is 0.
+	function read_count_goal(goal, c, fam, sums) {
+		if (!((c, fam) in rd_rows)) { report(goal, "", "n/a"); return }
+		report(goal, sprintf("%d in %d rows", sums[c, fam], rd_rows[c, fam]),
+		       sums[c, fam] ? "missed" : "met")
+	}
 	function finished_goal(goal, c, p, o) {
 		if (!have(c, p, o)) { report(goal " (" o ")", "", "n/a"); return }
 		report(goal " (" o ")", sprintf("%d of %d at %d B", fin[c, p, o], runs[c, p, o], size),
@@ -190,7 +235,9 @@ csv_awk -v size="$size" '
 		else
 			report("memory: eunomia peak below static peak", "", "n/a")
 		multipath_goals()
-		printf "goals: %d met, %d missed, %d without figures in this run (ratios at %d B)\n",
-		       n["met"], n["missed"], n["n/a"], size
+		read_goals()
+		for (k in gp) { split(k, kk, SUBSEP); if (atomic(kk[3])) hasatom = 1 }
+		printf "goals: %d met, %d missed, %d without figures in this run (ratios at %d B%s)\n",
+		       n["met"], n["missed"], n["n/a"], size, hasatom ? ", atomics in op/s" : ""
 		exit n["missed"] > 0
 	}' "$sum" "$csv"

@@ -3,7 +3,9 @@
 #
 # Host-side checks of tools/bench/goals.sh on a made-up run: each goal
 # met or missed by the figures that decide it, goals counted apart where
-# the run had no such column, and its exit status.
+# the run had no such column, and its exit status; then on a made-up
+# READ run (make bench-read): READ in MB/s, atomics in operations per
+# second, the READ and atomic counts.
 set -uo pipefail
 
 # The scripts under test.
@@ -91,7 +93,7 @@ printf '.. bench table begin\n.. bench table end\n' > "$tmp/r.rst"
 
 good > "$tmp/good.csv"
 goals "$tmp/good.csv"
-check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 8 without' $tmp/out"
+check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 21 without' $tmp/out"
 check "multipath ratio printed" "grep -F 'mp-equal: eunomia+rr >= 3.5x stock (write)' $tmp/out | grep -q '= 4.00x'"
 check "ratio printed" "grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 140.00x'"
 check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
@@ -129,7 +131,7 @@ check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out |
 
 grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
 goals "$tmp/nostock.csv"
-check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 20 without' $tmp/out && [ $rc -eq 0 ]"
+check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 33 without' $tmp/out && [ $rc -eq 0 ]"
 
 sed '/^eun-eunomia+mprdma,mp-lossy,/s/,15,0,1,5,/,15,0,1,6,/' "$tmp/good.csv" > "$tmp/mplossy.csv"
 goals "$tmp/mplossy.csv"
@@ -152,6 +154,105 @@ check "a resend on equal paths misses" "[ \"\$(plain 'mp-equal: eunomia+rr resen
 goals "$tmp/atomic.csv"
 check "READ and atomic rows count for none of the WRITE and SEND goals" \
 	"[ \"\$(plain 'reorder: go-back-N')\" = met ] && grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
+
+# The READ matrix (make bench-read). rrow COLUMN PROFILE OP SIZE STATUS
+# GOODPUT MESSAGES GBN RTO: one row, 1 s on eun-verify's clock (an
+# atomic's operations per second are its messages), RTO re-requests by
+# the retransmit timer; loss1's rows lose packets.
+rrow()
+{
+	local -A r
+	local f netem=
+
+	[ "$2" = loss1 ] && netem='loss 1%'
+	for f in "${BENCH_MATRIX_FIELDS[@]}"; do
+		r[$f]=0
+	done
+	r+=([column]=$1 [profile]=$2 [netem]=$netem [op]=$3 [size]=$4 [rep]=1
+	    [status]=$5 [elapsed_s]=1.0 [goodput_MBps]=$6 [messages]=$7
+	    [gbn_retry]=$8 [read_rerequest_timeout]=$9 [link_pkts]='' [ooo_p99]=''
+	    [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]='')
+	[ "$5" = ok ] || r[elapsed_s]=''
+	csv_row BENCH_MATRIX_FIELDS r
+}
+
+# A READ run that meets every goal of READ and atomics.
+good_read()
+{
+	local c p
+
+	echo "$BENCH_MATRIX_HEADER"
+	rrow rdma_rxe delay1ms read 65536 ok 6.0 90 0 0
+	rrow rdma_rxe reorder read 65536 ok 1.0 15 0 0
+	rrow rdma_rxe loss1 read 65536 ok 1.0 15 0 0
+	rrow rdma_rxe delay1ms cas 8 ok 0.003 400 0 0
+	rrow rdma_rxe reorder cas 8 ok 0.001 100 0 0
+	rrow rdma_rxe delay1ms faa 8 ok 0.003 400 0 0
+	rrow rdma_rxe reorder faa 8 ok 0.001 120 0 0
+	for c in eun-static eun-eunomia; do
+		rrow $c delay1ms read 65536 ok 6.0 90 0 0
+		rrow $c delay1ms read 4096 ok 2.0 500 0 0
+		rrow $c reorder read 65536 ok 5.8 88 0 0
+		rrow $c reorder-req read 65536 ok 6.0 90 0 0
+		rrow $c reorder-resp read 65536 ok 5.7 87 0 0
+		rrow $c loss1 read 65536 ok 4.0 60 0 0
+		for p in delay1ms reorder reorder-req reorder-resp; do
+			rrow $c $p cas 8 ok 0.002 300 0 0
+			rrow $c $p faa 8 ok 0.002 290 0 0
+		done
+		# A lost atomic is resent by go-back-N: not counted.
+		rrow $c loss1 cas 8 ok 0.002 250 4 0
+		rrow $c loss1 faa 8 ok 0.002 250 3 0
+	done
+}
+rgoal() { grep -F "$1 ($2)" "$tmp/out"; }
+good_read > "$tmp/read.csv"
+goals "$tmp/read.csv"
+check "READ run: every goal of READ and atomics met, exit 0" \
+	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 46 without figures in this run (ratios at 65536 B, atomics in op/s)' $tmp/out"
+check "READ ratios in MB/s at the largest size" \
+	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.80 / 6.00 MB/s = 0.97x  *met' &&
+	 rgoal 'loss1: eunomia >= 3x stock' read | grep -q '4.00 / 1.00 MB/s = 4.00x  *met'"
+check "atomic ratios in operations per second" \
+	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 100 op/s = 3.00x  *met' &&
+	 rgoal 'reorder: eunomia >= 2x stock' faa | grep -q '290 / 120 op/s = 2.42x  *met'"
+check "counts over every READ row, atomics without loss" \
+	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '0 in 6 rows  *met' &&
+	 grep -F 'atomics without loss: static go-back-N events 0' $tmp/out | grep -q '0 in 8 rows  *met'"
+check "READ: no WRITE or SEND goal listed" "! grep -q '(write)\|(send)\|mp-' $tmp/out"
+
+sed '/^eun-eunomia,reorder,,read,65536,/s/,ok,1.0,5.8,/,ok,1.0,5.3,/' "$tmp/read.csv" > "$tmp/r-slow.csv"
+goals "$tmp/r-slow.csv"
+check "READ at 0.88x of its delay1ms misses" \
+	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.30 / 6.00 MB/s = 0.88x  *missed' && [ $rc -eq 1 ]"
+sed '/^eun-eunomia,loss1,loss 1%,read,65536,/s/,ok,1.0,4.0,/,ok,1.0,2.9,/' "$tmp/read.csv" > "$tmp/r-loss.csv"
+goals "$tmp/r-loss.csv"
+check "READ under loss1 below 3x stock misses" "rgoal 'loss1: eunomia >= 3x stock' read | grep -q '= 2.90x  *missed'"
+sed '/^rdma_rxe,reorder,,cas,/s/,100,/,160,/' "$tmp/read.csv" > "$tmp/r-cas.csv"
+goals "$tmp/r-cas.csv"
+check "CAS below 2x stock misses, FAA still met" \
+	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 160 op/s = 1.88x  *missed' &&
+	 rgoal 'reorder: eunomia >= 2x stock' faa | grep -q ' met\$'"
+sed '/^eun-eunomia,reorder,,faa,/s/,290,1,ok,1.0,/,290,1,timeout,,/' "$tmp/read.csv" > "$tmp/r-cut.csv"
+goals "$tmp/r-cut.csv"
+check "atomics that never finished miss" "rgoal 'reorder: eunomia >= 0.9x its delay1ms' faa | grep -q 'none finished  *missed'"
+rrow eun-static loss1 read 4096 ok 1.0 200 0 2 | cat "$tmp/read.csv" - > "$tmp/r-rto.csv"
+goals "$tmp/r-rto.csv"
+check "a re-request by the timer misses, whatever the profile and size" \
+	"grep -F 'READ: static re-requests by the timer 0' $tmp/out | grep -q '2 in 7 rows  *missed' &&
+	 grep -F 'READ: eunomia re-requests by the timer 0' $tmp/out | grep -q ' met\$'"
+rrow eun-eunomia reorder-req cas 8 ok 0.002 300 1 0 | cat "$tmp/read.csv" - > "$tmp/r-gbn.csv"
+goals "$tmp/r-gbn.csv"
+check "a go-back-N rewind of an atomic without loss misses" \
+	"grep -F 'atomics without loss: eunomia go-back-N' $tmp/out | grep -q '1 in 9 rows  *missed'"
+rrow eun-eunomia reorder-resp read 65536 ok 5.7 87 2 0 | cat "$tmp/read.csv" - > "$tmp/r-rgbn.csv"
+goals "$tmp/r-rgbn.csv"
+check "a go-back-N rewind of a READ misses" \
+	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '2 in 7 rows  *missed'"
+grep -v '^eun-static,' "$tmp/read.csv" > "$tmp/r-nostatic.csv"
+goals "$tmp/r-nostatic.csv"
+check "without static its counts are counted, not listed" \
+	"! grep -q 'static' $tmp/out && grep -q '^goals: 10 met, 0 missed, 49 without' $tmp/out"
 
 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/nope.csv" "$tmp/bench-summary.csv" > /dev/null 2>&1
 check "a missing file: exit 2" "[ $? -eq 2 ]"
