@@ -1,28 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The requester's side of a READ whose response packets are placed as they
- * arrive: which packets belong to it, when the missing ones count as lost,
- * and which range a re-request asks for. Which PSNs arrived is the reorder
- * bitmap's (eun_bitmap.h); this is the pure rest of comp/eun_comp_read.c,
- * free of rxe types so that KUnit drives the very functions the module
- * calls.
+ * The requester's side of the READs whose response packets are placed as
+ * they arrive: which READs are out and which packets belong to them, when
+ * the missing ones count as lost, and which ranges re-requests ask for.
+ * Which PSNs arrived is the reorder bitmap's (eun_bitmap.h); this is the
+ * pure rest of comp/eun_comp_read.c, free of rxe types so that KUnit
+ * drives the very functions the module calls.
+ *
+ * Several READs may be out at once, back to back: their response PSNs
+ * then form one range, tracked by one bitmap, oldest READ first.
  */
 #ifndef EUN_READ_H
 #define EUN_READ_H
 
 #include <linux/types.h>
 
+/* READs one QP may have out at once. */
+#define EUN_RD_MAX_OUT		16
 /* Quiet time after which missing responses count as lost, at first. */
 #define EUN_RD_REO_INIT_NS	(4 * 1000 * 1000ULL)
 /* A spurious re-request doubles it, up to this. */
 #define EUN_RD_REO_MAX_NS	(64 * 1000 * 1000ULL)
 /*
- * With nothing coming since the request or a re-request, the wait is
- * EUN_RD_BLIND_SHIFT doublings of the window, one more per unanswered
- * re-request, and after EUN_RD_MAX_BLIND of those only rxe's retransmit
- * timer asks again (and counts its retries).
+ * With only the tail missing, or nothing coming since the request or a
+ * re-request, the wait is EUN_RD_BLIND_SHIFT doublings of the window, or
+ * twice the longest pause seen between new packets if longer, doubled
+ * again per unanswered re-request; after EUN_RD_MAX_BLIND of those only
+ * rxe's retransmit timer asks again (and counts its retries).
  */
-#define EUN_RD_BLIND_SHIFT	2
+#define EUN_RD_BLIND_SHIFT	3
 #define EUN_RD_MAX_BLIND	6
 
 /**
@@ -40,20 +46,51 @@ enum eun_rd_kind {
 };
 
 /**
- * struct eun_rd - the READ a requester tracks (one at a time)
- * @active: a READ is tracked
- * @first_psn: PSN of its first response packet
+ * struct eun_rd_req - one READ out (kernel copy: the SQ ring is
+ *	user-writable)
+ * @first_psn: PSN of its request, so of its first response packet
  * @last_psn: PSN of its last response packet
  * @len: bytes it reads
- * @seen: a response packet has arrived
+ * @va: remote address it reads from
+ * @rkey: remote key
+ */
+struct eun_rd_req {
+	u32 first_psn;
+	u32 last_psn;
+	u32 len;
+	u64 va;
+	u32 rkey;
+};
+
+/**
+ * struct eun_rd_range - what one re-request asks for
+ * @index: which READ, 0 for the oldest out
+ * @first_psn: first PSN asked for
+ * @last_psn: last PSN asked for
+ */
+struct eun_rd_range {
+	u32 index;
+	u32 first_psn;
+	u32 last_psn;
+};
+
+/**
+ * struct eun_rd - the READs a requester tracks
+ * @req: the READs out, a ring, oldest at @oldest
+ * @oldest: ring index of the oldest READ out
+ * @count: READs out; 0 when none is tracked
+ * @first_psn: first response PSN of the oldest READ out (when @count)
+ * @last_psn: last response PSN of the newest READ out (when @count)
+ * @seen: a response packet has arrived since @count went from 0
  * @max_psn: the highest response PSN that arrived, placed or not (when
  *	@seen)
- * @quiet_from_ns: when the request went, the latest new response arrived
- *	or the latest re-request went
- * @armed: a new response arrived since the request or the latest
- *	re-request: the missing ones count as lost once quiet lasts
- *	@reo_wnd_ns
+ * @quiet_from_ns: when a request went with nothing missing yet, the
+ *	latest new response arrived or the latest re-request went
+ * @armed: a new response arrived since the latest re-request: the packets
+ *	missing below @max_psn count as lost once quiet lasts @reo_wnd_ns
  * @unanswered: re-requests since the latest new response
+ * @pause_ns: the longest wait for a new response seen (at most
+ *	EUN_RD_REO_MAX_NS): a soft responder pauses while its packets drain
  * @rereq_out: a re-request went and no second copy of its first PSN came
  *	(kept across READs: the copy may come late)
  * @rereq_first: that first PSN: missing when the re-request went, so a
@@ -62,32 +99,40 @@ enum eun_rd_kind {
  *	kept from one READ to the next
  */
 struct eun_rd {
-	bool active;
+	struct eun_rd_req req[EUN_RD_MAX_OUT];
+	u32 oldest;
+	u32 count;
 	u32 first_psn;
 	u32 last_psn;
-	u32 len;
 	bool seen;
 	u32 max_psn;
 	u64 quiet_from_ns;
 	bool armed;
 	u8 unanswered;
+	u64 pause_ns;
 	bool rereq_out;
 	u32 rereq_first;
 	u64 reo_wnd_ns;
 };
 
 void eun_rd_init(struct eun_rd *rd);
-int eun_rd_start(struct eun_rd *rd, u32 first_psn, u32 len, u32 mtu,
+int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now);
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn);
+int eun_rd_find(const struct eun_rd *rd, u32 psn);
+const struct eun_rd_req *eun_rd_at(const struct eun_rd *rd, u32 index);
 int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 		 u32 len, u32 mtu);
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now);
 bool eun_rd_duplicate(struct eun_rd *rd, u32 psn);
+bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head);
+void eun_rd_retire(struct eun_rd *rd);
 bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now);
 u64 eun_rd_deadline(const struct eun_rd *rd, u32 head);
 u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span);
+u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
+		 struct eun_rd_range *out, u32 max);
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now);
 void eun_rd_stop(struct eun_rd *rd);
 

@@ -116,6 +116,8 @@ enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 	if (eun_op_is_read_response(pkt->opcode))
 		return eun_qp_tracks(qp) ? eun_comp_read(qp, pkt) :
 					   EUN_ACK_STOCK;
+	if (pkt->opcode == IB_OPCODE_RC_ACKNOWLEDGE && eun_qp_tracks(qp))
+		eun_comp_read_ack(qp, pkt);
 	if (!eun_op_is_ooo_ack(pkt->opcode))
 		return EUN_ACK_STOCK;
 	if (eun_qp_tracks(qp))

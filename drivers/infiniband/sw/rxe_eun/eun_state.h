@@ -84,6 +84,7 @@ enum eun_counter {
 	EUN_CNT_READ_REREQ,	/* READ re-request: responses missing, quiet */
 	EUN_CNT_READ_REREQ_TIMEOUT,	/* ... after the retransmit timer */
 	EUN_CNT_READ_REREQ_SPURIOUS,	/* ... proven needless */
+	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -211,6 +212,17 @@ struct eun_dev {
 };
 
 /**
+ * struct eun_rx_rd_ahead - a READ request the responder executed ahead of
+ *	its expected PSN (rx/eun_rx_read.c)
+ * @first_psn: its PSN
+ * @npkts: PSNs it takes
+ */
+struct eun_rx_rd_ahead {
+	u32 first_psn;
+	u32 npkts;
+};
+
+/**
  * struct eun_rx - receive side of a tracking QP (rx/), changed only by the
  *	QP's receive task, except the fields under the device lock
  * @conn: connection index in the device's memory controller
@@ -236,6 +248,8 @@ struct eun_dev {
  * @echo_late: how many higher PSNs had arrived before that packet
  * @ooo_degree: out-of-order degree (distance from @epsn) of each packet
  *	placed
+ * @rd_ahead: READ requests executed ahead of @epsn
+ * @rd_nahead: entries of @rd_ahead in use
  */
 struct eun_rx {
 	u32 conn;
@@ -253,6 +267,8 @@ struct eun_rx {
 	u8 echo_path;
 	u32 echo_late;
 	struct eun_hist ooo_degree;
+	struct eun_rx_rd_ahead rd_ahead[EUN_RD_MAX_OUT];
+	u32 rd_nahead;
 };
 
 /**

@@ -2,20 +2,23 @@
 /*
  * READ responses at a tracking QP's requester, placed as they arrive.
  *
- * Each response packet goes straight to its own offset in the READ's
- * local buffer, (PSN - first PSN) * MTU, and is marked in a reorder
- * bitmap of the device: a connection of the QP's own for its READs, in
- * the same emulated memory and under the same cap as its receive side's.
- * The READ completes, through rxe's completer, once every packet is in;
- * the fence around it (tx/eun_tx.c) keeps it the oldest WQE, so
- * completions stay in posted order.
+ * Each response packet goes straight to its own offset in its READ's
+ * local buffer, (PSN - the READ's first PSN) * MTU, and is marked in a
+ * reorder bitmap of the device: a connection of the QP's own for its
+ * READs, in the same emulated memory and under the same cap as its
+ * receive side's. READs may follow each other without waiting (up to
+ * EUN_RD_MAX_OUT and the QP's max_rd_atomic): their response PSNs are
+ * consecutive, one range in one bitmap. Each READ completes, through
+ * rxe's completer, once every packet of it and of the READs before it is
+ * in, so completions stay in posted order; nothing else (WRITE, SEND,
+ * atomics) goes while READs are out (the fence of tx/eun_tx.c).
  *
- * Missing packets are asked for again by a READ request for the range
- * from the first to the last missing one (core/eun_read.c says why one
- * range) when no new packet has come for the reorder window, or when
- * rxe's retransmit timer fires; never because packets came out of order.
- * The responder answers it from its READ resource as it answers any
- * duplicate READ: a stock responder does too.
+ * Missing packets are asked for again by one stock READ request per READ,
+ * for the range from the first to the last missing one (core/eun_read.c
+ * says why one range), when no new packet has come for the reorder
+ * window, or when rxe's retransmit timer fires; never because packets
+ * came out of order. The responder answers it from its READ resource as
+ * it answers any duplicate READ: a stock responder does too.
  *
  * Everything here runs in the QP's send task but the bitmap's close on
  * the error path (eun_comp_read_close(), any context).
@@ -39,7 +42,7 @@ static void eun_rd_count(struct rxe_qp *qp, enum eun_counter c)
 	eun_counter_inc(eun_qp_rxe(qp), c);
 }
 
-/* Open the READ's bitmap connection at its first PSN. */
+/* Open the READs' bitmap connection at the first READ's first PSN. */
 static void eun_comp_read_open(struct rxe_qp *qp)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
@@ -52,6 +55,7 @@ static void eun_comp_read_open(struct rxe_qp *qp)
 	/* An erred QP's memory went back to the device: it stays there. */
 	tx->rd_open = qp_state(qp) != IB_QPS_ERR &&
 		      !eun_bm_open(&ed->bm, tx->rd_conn, tx->rd.first_psn);
+	tx->rd_head = tx->rd.first_psn;
 	spin_unlock_irqrestore(&ed->lock, flags);
 }
 
@@ -73,35 +77,67 @@ void eun_comp_read_close(struct rxe_qp *qp)
 	spin_unlock_irqrestore(&ed->lock, flags);
 }
 
-/**
- * eun_comp_read_start() - a fenced stock-format request is about to go
- * @qp: the tracking QP, in its send task
- * @wqe: its WQE, still posted; the request takes PSN qp->req.psn
- *
- * A READ is tracked from here; any other operation is left to rxe. The
- * requester may admit the same request again after a stall (no room for
- * its skb): tracking then goes on unchanged.
- */
-void eun_comp_read_start(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+static bool eun_comp_read_is_newest(struct rxe_qp *qp)
+{
+	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r = eun_rd_at(rd, rd->count - 1);
+
+	return r && r->first_psn == qp->req.psn;
+}
+
+/* Track a READ whose request takes PSN qp->req.psn. */
+static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
 	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_rd_req r = {
+		.first_psn = qp->req.psn,
+		.len = wqe->dma.length,
+		.va = wqe->wr.wr.rdma.remote_addr,
+		.rkey = wqe->wr.wr.rdma.rkey,
+	};
+	u64 now = ktime_get_ns();
+	bool first = !tx->rd.count;
+	int err;
 
-	if (wqe->wr.opcode != IB_WR_RDMA_READ) {
-		eun_rd_stop(&tx->rd);
-		return;
+	err = eun_rd_start(&tx->rd, &r, qp->mtu, now);
+	if (err)
+		return err;
+	if (first) {
+		tx->rd_force = false;
+		eun_comp_read_open(qp);
 	}
-	if (tx->rd.active && tx->rd.first_psn == qp->req.psn)
-		return;
-	if (eun_rd_start(&tx->rd, qp->req.psn, wqe->dma.length, qp->mtu,
-			 ktime_get_ns()))
-		return;
-	tx->rd_head = qp->req.psn;
-	tx->rd_va = wqe->wr.wr.rdma.remote_addr;
-	tx->rd_rkey = wqe->wr.wr.rdma.rkey;
-	tx->rd_force = false;
-	eun_comp_read_open(qp);
-	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head),
-			ktime_get_ns());
+	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+	return 0;
+}
+
+/**
+ * eun_comp_read_admit() - whether a fenced stock-format request may go
+ * @qp: the tracking QP, in its send task
+ * @wqe: its WQE, still posted; the request would take PSN qp->req.psn
+ * @idle: nothing is in flight
+ *
+ * An idle QP sends any request; a READ is tracked from here when it can
+ * be. A READ also goes while only tracked READs are out, if there is
+ * room for it. The requester may admit the same request again after a
+ * stall: it is then already tracked.
+ *
+ * Return: true to send the request.
+ */
+bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			 bool idle)
+{
+	struct eun_rd *rd = &qp->eun.tx.rd;
+	u32 room = min_t(u32, EUN_RD_MAX_OUT, qp->attr.max_rd_atomic);
+
+	if (wqe->wr.opcode != IB_WR_RDMA_READ)
+		return idle;
+	if (rd->count && eun_comp_read_is_newest(qp))
+		return true;
+	if (idle) {
+		eun_comp_read_add(qp, wqe);
+		return true;
+	}
+	return rd->count && rd->count < room && !eun_comp_read_add(qp, wqe);
 }
 
 static enum eun_rd_kind eun_comp_read_kind(u8 opcode)
@@ -118,21 +154,31 @@ static enum eun_rd_kind eun_comp_read_kind(u8 opcode)
 	}
 }
 
-/* The tracked READ's WQE: the oldest, pending, as the tracker knows it. */
-static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp)
+/* The WQE of READ @index out (0: the oldest), pending, as tracked. */
+static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 {
-	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r = eun_rd_at(&qp->eun.tx.rd, index);
+	struct rxe_queue *q = qp->sq.queue;
+	u32 idx = queue_get_consumer(q, QUEUE_TYPE_FROM_CLIENT);
+	u32 prod = queue_get_producer(q, QUEUE_TYPE_FROM_CLIENT);
 	struct rxe_send_wqe *wqe;
+	u32 i;
 
-	wqe = queue_head(qp->sq.queue, QUEUE_TYPE_FROM_CLIENT);
-	if (!wqe || wqe->state != wqe_state_pending ||
+	if (!r)
+		return NULL;
+	for (i = 0; i < index && idx != prod; i++)
+		idx = queue_next_index(q, idx);
+	if (idx == prod)
+		return NULL;
+	wqe = queue_addr_from_index(q, idx);
+	if (wqe->state != wqe_state_pending ||
 	    wqe->wr.opcode != IB_WR_RDMA_READ ||
-	    wqe->first_psn != rd->first_psn || wqe->last_psn != rd->last_psn)
+	    wqe->first_psn != r->first_psn || wqe->last_psn != r->last_psn)
 		return NULL;
 	return wqe;
 }
 
-/* Whether a response packet fits the tracked READ: its PSN, opcode, size. */
+/* Whether a response packet fits a READ out: its PSN, opcode, size. */
 static int eun_comp_read_check(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	int err;
@@ -176,13 +222,14 @@ static enum eun_bm_verdict eun_comp_read_track(struct rxe_qp *qp, u32 psn)
 	return res.verdict;
 }
 
-/* Copy a response packet's payload to byte @offset of the READ's buffer. */
+/* Copy a response packet's payload to its offset in its READ's buffer. */
 static int eun_comp_read_place(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			       const struct eun_rd_req *r,
 			       struct rxe_pkt_info *pkt)
 {
 	struct rxe_dma_info *dma = &wqe->dma;
 	struct rxe_dma_info saved = *dma;
-	u32 index = eun_psn_dist(qp->eun.tx.rd.first_psn, pkt->psn);
+	u32 index = eun_psn_dist(r->first_psn, pkt->psn);
 	u32 len = payload_size(pkt);
 	int err;
 
@@ -210,26 +257,57 @@ static void eun_comp_read_progress(struct rxe_qp *qp)
 }
 
 /*
- * The whole READ is in: hand rxe's completer the ACK of its last PSN,
- * which completes the WQE as any ACK does.
+ * Another READ is complete behind the one this packet completes: queue a
+ * copy of the packet as the ACK of its last PSN @psn, which completes it
+ * in its turn (rxe's completer takes one ACK per WQE). Without memory for it, the next
+ * packet or the retransmit timer does.
+ */
+static void eun_comp_read_token(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
+				u32 psn)
+{
+	struct sk_buff *skb = PKT_TO_SKB(pkt);
+	struct rxe_pkt_info *tpkt;
+	struct sk_buff *token;
+
+	if (!ib_device_try_get(qp->ibqp.device))
+		return;
+	token = skb_copy(skb, GFP_ATOMIC);
+	if (!token) {
+		ib_device_put(qp->ibqp.device);
+		return;
+	}
+	tpkt = SKB_TO_PKT(token);
+	tpkt->hdr = token->data + (pkt->hdr - skb->data);
+	tpkt->psn = psn;
+	rxe_get(qp);
+	skb_queue_head(&qp->resp_pkts, token);
+}
+
+/*
+ * Every packet of the oldest READ is in: hand rxe's completer the ACK of
+ * its last PSN, which completes the WQE as any ACK does.
  */
 static void eun_comp_read_done(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
-	u32 last = qp->eun.tx.rd.last_psn;
+	struct eun_rd *rd = &qp->eun.tx.rd;
+	u32 last = eun_rd_at(rd, 0)->last_psn;
 
-	eun_comp_read_close(qp);
-	eun_rd_stop(&qp->eun.tx.rd);
 	eun_comp_as_stock_ack(pkt);
 	aeth_set_syn(pkt, AETH_ACK_UNLIMITED);
 	pkt->psn = last;
 	qp->comp.psn = last;
 	qp->comp.opcode = -1;
+	eun_rd_retire(rd);
+	if (!rd->count)
+		eun_comp_read_close(qp);
+	else if (eun_rd_oldest_done(rd, qp->eun.tx.rd_head))
+		eun_comp_read_token(qp, pkt, eun_rd_at(rd, 0)->last_psn);
 }
 
 /*
- * The READ's buffer cannot take the data (its MR went): fail the WQE as
- * rxe does, from its completer's error state, which a packet out of
- * sequence at the expected PSN leads to.
+ * The oldest READ's buffer cannot take the data (its MR went): fail the
+ * WQE as rxe does, from its completer's error state, which a packet out
+ * of sequence at the expected PSN leads to.
  */
 static void eun_comp_read_fail(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       struct rxe_pkt_info *pkt)
@@ -246,32 +324,6 @@ static void eun_comp_read_fail(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	qp->comp.opcode = -1;
 }
 
-/* A new packet of the READ: place it; complete the READ once all is in. */
-static enum eun_ack_verdict eun_comp_read_new(struct rxe_qp *qp,
-					      struct rxe_send_wqe *wqe,
-					      struct rxe_pkt_info *pkt,
-					      bool in_order)
-{
-	struct eun_tx *tx = &qp->eun.tx;
-	u64 now = ktime_get_ns();
-
-	if (eun_comp_read_place(qp, wqe, pkt)) {
-		eun_comp_read_fail(qp, wqe, pkt);
-		return EUN_ACK_STOCK;
-	}
-	eun_rd_count(qp, EUN_CNT_READ_PLACED);
-	if (!in_order)
-		eun_rd_count(qp, EUN_CNT_READ_OOO);
-	eun_rd_arrival(&tx->rd, pkt->psn, true, now);
-	eun_comp_read_progress(qp);
-	if (eun_psn_after(tx->rd_head, tx->rd.last_psn)) {
-		eun_comp_read_done(qp, pkt);
-		return EUN_ACK_STOCK;
-	}
-	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
-	return EUN_ACK_CONSUMED;
-}
-
 /* A second copy of a response: it may prove a re-request spurious. */
 static void eun_comp_read_copy(struct rxe_qp *qp, u32 psn)
 {
@@ -279,30 +331,66 @@ static void eun_comp_read_copy(struct rxe_qp *qp, u32 psn)
 		eun_rd_count(qp, EUN_CNT_READ_REREQ_SPURIOUS);
 }
 
+/* Track a placed or dropped packet; the verdict says which. */
+static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
+			       enum eun_bm_verdict v, u64 now)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	switch (v) {
+	case EUN_BM_IN_ORDER:
+	case EUN_BM_OOO:
+		eun_rd_count(qp, EUN_CNT_READ_PLACED);
+		if (v == EUN_BM_OOO)
+			eun_rd_count(qp, EUN_CNT_READ_OOO);
+		eun_rd_arrival(&tx->rd, psn, true, now);
+		eun_comp_read_progress(qp);
+		break;
+	case EUN_BM_DUPLICATE:
+		eun_rd_count(qp, EUN_CNT_READ_DUP);
+		eun_rd_arrival(&tx->rd, psn, false, now);
+		eun_comp_read_copy(qp, psn);
+		break;
+	default:
+		/* Beyond the cap or no memory: asked for again later. */
+		eun_rd_count(qp, EUN_CNT_READ_DROP);
+		eun_rd_arrival(&tx->rd, psn, false, now);
+		break;
+	}
+}
+
 /**
  * eun_comp_read() - a READ response packet reached the completer
  * @qp: the tracking QP, in its send task
  * @pkt: the packet
  *
+ * The payload is placed before the bitmap marks the packet: a packet
+ * marked is in its buffer. A packet of a later READ whose buffer refuses
+ * it is dropped unmarked, asked for again, and fails its READ once that
+ * is the oldest.
+ *
  * Return: EUN_ACK_CONSUMED for a packet placed (or dropped and counted),
- * EUN_ACK_STOCK for rxe's own handling: the packet that completed the
- * READ, dressed as the ACK of its last PSN (or as what fails it), or any
- * READ response while no READ is tracked (rxe drops a stale one).
+ * EUN_ACK_STOCK for rxe's own handling: a packet that completed the
+ * oldest READ, dressed as the ACK of its last PSN (or as what fails it),
+ * or any READ response while no READ is tracked (rxe drops a stale one).
  */
 enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	struct eun_tx *tx = &qp->eun.tx;
-	struct rxe_send_wqe *wqe;
-	enum eun_bm_verdict v;
+	struct rxe_send_wqe *wqe = NULL;
+	u64 now = ktime_get_ns();
+	int index;
 	int err;
 
-	if (!tx->rd.active) {
+	if (!tx->rd.count) {
 		eun_comp_read_copy(qp, pkt->psn);
 		return EUN_ACK_STOCK;
 	}
-	wqe = eun_comp_read_wqe(qp);
+	index = eun_rd_find(&tx->rd, pkt->psn);
+	if (index >= 0)
+		wqe = eun_comp_read_wqe(qp, index);
 	err = wqe ? eun_comp_read_check(qp, pkt) : -ENOENT;
-	if (err == -ERANGE && eun_psn_before(pkt->psn, tx->rd.first_psn)) {
+	if (index < 0 && eun_psn_before(pkt->psn, tx->rd.first_psn)) {
 		eun_rd_count(qp, EUN_CNT_READ_DUP);
 		eun_comp_read_copy(qp, pkt->psn);
 		return EUN_ACK_CONSUMED;
@@ -311,23 +399,41 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		eun_rd_count(qp, EUN_CNT_READ_BAD);
 		return EUN_ACK_CONSUMED;
 	}
-
-	v = eun_comp_read_track(qp, pkt->psn);
-	switch (v) {
-	case EUN_BM_IN_ORDER:
-	case EUN_BM_OOO:
-		return eun_comp_read_new(qp, wqe, pkt, v == EUN_BM_IN_ORDER);
-	case EUN_BM_DUPLICATE:
-		eun_rd_count(qp, EUN_CNT_READ_DUP);
-		eun_rd_arrival(&tx->rd, pkt->psn, false, ktime_get_ns());
-		eun_comp_read_copy(qp, pkt->psn);
-		return EUN_ACK_CONSUMED;
-	default:
-		/* Beyond the cap or no memory: asked for again later. */
-		eun_rd_count(qp, EUN_CNT_READ_DROP);
-		eun_rd_arrival(&tx->rd, pkt->psn, false, ktime_get_ns());
-		return EUN_ACK_CONSUMED;
+	if (eun_comp_read_place(qp, wqe, eun_rd_at(&tx->rd, index), pkt)) {
+		if (index)
+			return EUN_ACK_CONSUMED;
+		eun_comp_read_fail(qp, wqe, pkt);
+		return EUN_ACK_STOCK;
 	}
+	eun_comp_read_note(qp, pkt->psn, eun_comp_read_track(qp, pkt->psn), now);
+	if (eun_rd_oldest_done(&tx->rd, tx->rd_head)) {
+		eun_comp_read_done(qp, pkt);
+		return EUN_ACK_STOCK;
+	}
+	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+	return EUN_ACK_CONSUMED;
+}
+
+/**
+ * eun_comp_read_ack() - a plain ACK reached the completer
+ * @qp: the tracking QP, in its send task
+ * @pkt: the ACK (or NAK)
+ *
+ * A copy queued by eun_comp_read_token() comes back as the ACK of the
+ * oldest READ's last PSN: rxe's completer takes it as such once its
+ * expected PSN is there.
+ */
+void eun_comp_read_ack(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r = eun_rd_at(rd, 0);
+
+	if (!r || pkt->psn != r->last_psn ||
+	    (aeth_syn(pkt) & AETH_TYPE_MASK) != AETH_ACK ||
+	    !eun_rd_oldest_done(rd, qp->eun.tx.rd_head) ||
+	    !eun_comp_read_wqe(qp, 0))
+		return;
+	eun_comp_read_done(qp, pkt);
 }
 
 /* The last PSN a re-request asks for: the last one missing. */
@@ -347,18 +453,16 @@ static u32 eun_comp_read_range_end(struct rxe_qp *qp, u32 head)
 					 words, nbits);
 	spin_unlock_irqrestore(&ed->lock, flags);
 	if (span < 0 || bm_head != head)
-		return tx->rd.last_psn;
+		return eun_rd_range_end(&tx->rd, head, NULL, 0, nbits + 1);
 	return eun_rd_range_end(&tx->rd, head, words, nbits, span);
 }
 
-/* Send the READ request for PSNs @first..@last of the tracked READ. */
+/* Send the READ request for PSNs @first..@last of READ @r. */
 static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
-			      u32 first, u32 last)
+			      const struct eun_rd_req *r, u32 first, u32 last)
 {
 	const u8 opcode = IB_OPCODE_RC_RDMA_READ_REQUEST;
-	struct eun_tx *tx = &qp->eun.tx;
-	u32 index = eun_psn_dist(tx->rd.first_psn, first);
-	u64 offset = (u64)index * qp->mtu;
+	u64 offset = (u64)eun_psn_dist(r->first_psn, first) * qp->mtu;
 	u64 want = (u64)(eun_psn_dist(first, last) + 1) * qp->mtu;
 	int paylen = rxe_opcode[opcode].length + RXE_ICRC_SIZE;
 	struct rxe_pkt_info pkt = {};
@@ -376,9 +480,9 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	pkt.paylen = paylen;
 	bth_init(&pkt, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, 1, first);
-	reth_set_va(&pkt, tx->rd_va + offset);
-	reth_set_rkey(&pkt, tx->rd_rkey);
-	reth_set_len(&pkt, min_t(u64, want, tx->rd.len - offset));
+	reth_set_va(&pkt, r->va + offset);
+	reth_set_rkey(&pkt, r->rkey);
+	reth_set_len(&pkt, min_t(u64, want, r->len - offset));
 	if (rxe_prepare(&qp->pri_av, &pkt, skb)) {
 		kfree_skb(skb);
 		return -ENOMEM;
@@ -387,38 +491,46 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 }
 
 /**
- * eun_comp_read_resend() - re-request the tracked READ's missing packets
- *	if they count as lost
+ * eun_comp_read_resend() - re-request the missing responses of the READs
+ *	out if they count as lost
  * @qp: the tracking QP, in its send task, before the requester's new
- *	packets, while a fenced stock-format request is out
+ *	packets, while fenced stock-format requests are out
  *
- * Return: EUN_RESEND_SENT when a re-request went (or failed to: it is
+ * Return: EUN_RESEND_SENT when re-requests went (or failed to: they are
  * tried again on the next quiet period or timeout), EUN_RESEND_NONE when
  * none is due, EUN_RESEND_BLOCKED when the QP has too many packets in the
  * network now.
  */
 enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 {
+	struct eun_rd_range ranges[EUN_RD_MAX_OUT];
 	struct eun_tx *tx = &qp->eun.tx;
-	struct rxe_send_wqe *wqe;
 	u64 now = ktime_get_ns();
 	u32 head = tx->rd_head;
-	u32 last;
+	u32 i, n;
 
-	if (!tx->rd.active ||
+	if (!tx->rd.count ||
 	    (!tx->rd_force && !eun_rd_due(&tx->rd, head, now)))
-		return EUN_RESEND_NONE;
-	wqe = eun_comp_read_wqe(qp);
-	if (!wqe)
 		return EUN_RESEND_NONE;
 	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;
 	}
-	last = eun_comp_read_range_end(qp, head);
-	if (!eun_comp_read_send(qp, wqe, head, last))
-		eun_rd_count(qp, tx->rd_force ? EUN_CNT_READ_REREQ_TIMEOUT :
-						EUN_CNT_READ_REREQ);
+	n = eun_rd_split(&tx->rd, head, eun_comp_read_range_end(qp, head),
+			 ranges, ARRAY_SIZE(ranges));
+	for (i = 0; i < n; i++) {
+		struct rxe_send_wqe *wqe = eun_comp_read_wqe(qp, ranges[i].index);
+
+		/* A READ not sent yet (the requester stalled) is not asked for. */
+		if (!wqe)
+			break;
+		if (!eun_comp_read_send(qp, wqe,
+					eun_rd_at(&tx->rd, ranges[i].index),
+					ranges[i].first_psn, ranges[i].last_psn))
+			eun_rd_count(qp, tx->rd_force ?
+				     EUN_CNT_READ_REREQ_TIMEOUT :
+				     EUN_CNT_READ_REREQ);
+	}
 	eun_rd_rerequested(&tx->rd, head, now);
 	tx->rd_force = false;
 	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, head), now);
@@ -427,18 +539,18 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 
 /**
  * eun_comp_read_timeout() - rxe's retransmit timer fired (or a NAK asks
- *	for a retry) while a fenced stock-format request is out
+ *	for a retry)
  * @qp: the tracking QP, in its send task
  *
- * Return: true when the request is a tracked READ: its missing packets
- * are re-requested next (rxe has counted the retry); false to let rxe
- * rewind and send the request again.
+ * Return: true when READs are tracked: their missing packets are
+ * re-requested next (rxe has counted the retry); false to let rxe rewind
+ * and send again what is out.
  */
 bool eun_comp_read_timeout(struct rxe_qp *qp)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 
-	if (!tx->rd.active)
+	if (!tx->rd.count)
 		return false;
 	tx->rd_force = true;
 	return true;

@@ -15,17 +15,22 @@
  * then only rxe's retransmit timer asks again, and its retry count bounds
  * how long a dead peer is asked.
  *
- * A re-request is one stock READ request for [first missing, last
- * missing]: rxe's responder takes a re-request only as a subset of the
- * READ whose start is not below the previous re-request's (it moves the
- * resource's origin to each start), so holes cannot be asked for one by
- * one across rounds; the first missing PSN never moves down, so one range
- * from it always passes. Packets already placed inside the range come
- * again and are dropped as duplicates.
+ * A re-request is one stock READ request per READ, for [first missing,
+ * last missing] within it: rxe's responder takes a re-request only as a
+ * subset of the READ whose start is not below the previous re-request's
+ * (it moves the resource's origin to each start), so holes cannot be
+ * asked for one by one across rounds; the first missing PSN never moves
+ * down, so one range from it always passes. Packets already placed inside
+ * the range come again and are dropped as duplicates.
+ *
+ * READs out back to back have consecutive PSN ranges (the requester sends
+ * nothing between them), so one range from the oldest READ's first PSN to
+ * the newest's last covers them all, and they complete oldest first.
  */
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/string.h>
 
 #include "eun/eun_psn.h"
 #include "eun/eun_read.h"
@@ -36,88 +41,145 @@
  */
 void eun_rd_init(struct eun_rd *rd)
 {
-	*rd = (struct eun_rd) { .reo_wnd_ns = EUN_RD_REO_INIT_NS };
+	memset(rd, 0, sizeof(*rd));
+	rd->reo_wnd_ns = EUN_RD_REO_INIT_NS;
+}
+
+static u32 eun_rd_slot(const struct eun_rd *rd, u32 index)
+{
+	return (rd->oldest + index) % EUN_RD_MAX_OUT;
 }
 
 /**
  * eun_rd_start() - track a READ whose request goes now
  * @rd: the tracker
- * @first_psn: PSN of the READ request, so of its first response packet
- * @len: bytes it reads
+ * @r: the READ: @r->first_psn, @r->len, @r->va and @r->rkey set (its
+ *	last PSN is worked out here)
  * @mtu: path MTU: every response packet but the last carries this much
- * @now: current time (ns): the request goes now
+ * @now: current time (ns)
  *
- * Return: 0, or -EINVAL for a bad PSN or MTU, or a READ of more packets
- * than half the PSN space (left to rxe's own handling).
+ * Return: 0, -ENOSPC when EUN_RD_MAX_OUT READs are out, -EINVAL for a bad
+ * PSN or MTU, a READ that does not follow the newest one out, or READs
+ * out that would span half the PSN space (left to rxe's own handling).
  */
-int eun_rd_start(struct eun_rd *rd, u32 first_psn, u32 len, u32 mtu,
+int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now)
 {
+	struct eun_rd_req *slot;
+	u32 first = rd->count ? rd->first_psn : r->first_psn;
 	u64 npkts;
+	u32 last;
 
-	if (!mtu || !eun_psn_valid(first_psn))
+	if (!mtu || !eun_psn_valid(r->first_psn))
 		return -EINVAL;
-	npkts = len ? DIV_ROUND_UP((u64)len, mtu) : 1;
+	if (rd->count == EUN_RD_MAX_OUT)
+		return -ENOSPC;
+	if (rd->count && r->first_psn != eun_psn_add(rd->last_psn, 1))
+		return -EINVAL;
+	npkts = r->len ? DIV_ROUND_UP((u64)r->len, mtu) : 1;
 	if (npkts >= EUN_PSN_HALF)
 		return -EINVAL;
-	rd->active = true;
-	rd->first_psn = first_psn;
-	rd->last_psn = eun_psn_add(first_psn, npkts - 1);
-	rd->len = len;
-	rd->seen = false;
-	rd->quiet_from_ns = now;
-	rd->armed = false;
-	rd->unanswered = 0;
+	last = eun_psn_add(r->first_psn, npkts - 1);
+	if (eun_psn_dist(first, last) >= EUN_PSN_HALF)
+		return -EINVAL;
+
+	slot = &rd->req[eun_rd_slot(rd, rd->count)];
+	*slot = *r;
+	slot->last_psn = last;
+	if (!rd->count) {
+		rd->first_psn = r->first_psn;
+		rd->seen = false;
+		rd->armed = false;
+		rd->unanswered = 0;
+	}
+	/* With nothing missing yet, the new request's wait starts now. */
+	if (!rd->armed)
+		rd->quiet_from_ns = now;
+	rd->last_psn = last;
+	rd->count++;
 	return 0;
 }
 
 /**
- * eun_rd_owns() - whether a response PSN belongs to the tracked READ
+ * eun_rd_owns() - whether a response PSN belongs to a READ out
  * @rd: the tracker
  * @psn: PSN of a READ response packet
  *
- * Return: true when a READ is tracked and @psn lies in its range.
+ * Return: true when READs are out and @psn lies in their range.
  */
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn)
 {
-	return rd->active && !eun_psn_before(psn, rd->first_psn) &&
+	return rd->count && !eun_psn_before(psn, rd->first_psn) &&
 	       !eun_psn_after(psn, rd->last_psn);
 }
 
 /**
- * eun_rd_check() - whether a response packet is one the READ can have
+ * eun_rd_find() - which READ out a response PSN belongs to
+ * @rd: the tracker
+ * @psn: PSN of a READ response packet
+ *
+ * Return: its index, 0 for the oldest out, or -ERANGE.
+ */
+int eun_rd_find(const struct eun_rd *rd, u32 psn)
+{
+	u32 i;
+
+	if (!eun_rd_owns(rd, psn))
+		return -ERANGE;
+	for (i = 0; i < rd->count; i++)
+		if (!eun_psn_after(psn, rd->req[eun_rd_slot(rd, i)].last_psn))
+			return i;
+	return -ERANGE;
+}
+
+/**
+ * eun_rd_at() - a READ out
+ * @rd: the tracker
+ * @index: 0 for the oldest
+ *
+ * Return: the READ, or NULL when fewer are out.
+ */
+const struct eun_rd_req *eun_rd_at(const struct eun_rd *rd, u32 index)
+{
+	return index < rd->count ? &rd->req[eun_rd_slot(rd, index)] : NULL;
+}
+
+/**
+ * eun_rd_check() - whether a response packet is one a READ out can have
  * @rd: the tracker
  * @psn: its PSN
  * @kind: its opcode
  * @len: its payload bytes
  * @mtu: path MTU
  *
- * Placement goes by PSN, so the PSN fixes the offset and the length: every
- * packet but the last is one MTU. FIRST and ONLY come only at the first
- * PSN (ONLY also answers a re-request of that PSN alone); MIDDLE never at
- * the last; LAST anywhere, since a re-requested range ends with one.
+ * Placement goes by PSN, so the PSN fixes the READ, the offset and the
+ * length: every packet of a READ but its last is one MTU. FIRST and ONLY
+ * come only at a READ's first PSN (ONLY also answers a re-request of that
+ * PSN alone); MIDDLE never at its last; LAST anywhere, since a
+ * re-requested range ends with one.
  *
- * Return: 0, -ERANGE for a PSN outside the READ, -EPROTO for an opcode or
- * a length that does not fit it.
+ * Return: 0, -ERANGE for a PSN outside the READs out, -EPROTO for an
+ * opcode or a length that does not fit.
  */
 int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 		 u32 len, u32 mtu)
 {
-	u32 index;
+	const struct eun_rd_req *r;
+	int index = eun_rd_find(rd, psn);
 	u64 offset;
 
-	if (!eun_rd_owns(rd, psn))
-		return -ERANGE;
-	index = eun_psn_dist(rd->first_psn, psn);
-	offset = (u64)index * mtu;
+	if (index < 0)
+		return index;
+	r = eun_rd_at(rd, index);
+	offset = (u64)eun_psn_dist(r->first_psn, psn) * mtu;
 	switch (kind) {
 	case EUN_RD_FIRST:
 	case EUN_RD_ONLY:
-		if (index)
+		if (psn != r->first_psn)
 			return -EPROTO;
 		break;
 	case EUN_RD_MIDDLE:
-		if (psn == rd->last_psn)
+		if (psn == r->last_psn)
 			return -EPROTO;
 		break;
 	case EUN_RD_LAST:
@@ -125,13 +187,13 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 	default:
 		return -EPROTO;
 	}
-	if (psn == rd->last_psn)
-		return offset + len == rd->len ? 0 : -EPROTO;
+	if (psn == r->last_psn)
+		return offset + len == r->len ? 0 : -EPROTO;
 	return len == mtu ? 0 : -EPROTO;
 }
 
 /**
- * eun_rd_arrival() - a response packet of the READ arrived
+ * eun_rd_arrival() - a response packet of a READ out arrived
  * @rd: the tracker
  * @psn: its PSN (eun_rd_owns() said yes)
  * @fresh: it was placed; false for one dropped (beyond the bitmap's cap,
@@ -139,7 +201,8 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
  * @now: current time (ns)
  *
  * Every arrival moves the highest PSN seen: the packets missing below it
- * were sent before one that came.
+ * were sent before one that came. A new packet ends a pause, the longest
+ * of which sizes the wait for a missing tail.
  */
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now)
 {
@@ -147,6 +210,10 @@ void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now)
 		rd->max_psn = psn;
 	rd->seen = true;
 	if (fresh) {
+		if (!rd->unanswered && now > rd->quiet_from_ns)
+			rd->pause_ns = max(rd->pause_ns,
+					   min(now - rd->quiet_from_ns,
+					       EUN_RD_REO_MAX_NS));
 		rd->quiet_from_ns = now;
 		rd->armed = true;
 		rd->unanswered = 0;
@@ -156,7 +223,7 @@ void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now)
 /**
  * eun_rd_duplicate() - a response packet came again
  * @rd: the tracker
- * @psn: its PSN, of the tracked READ or of an earlier one
+ * @psn: its PSN, of a READ out or of an earlier one
  *
  * A second copy of the first PSN of the latest re-request means that the
  * packet was not lost: the re-request was spurious and the window
@@ -189,22 +256,25 @@ static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
  * new packet has come for the reorder window. Only the tail missing (the
  * responder may still be sending it), or nothing new since the request or
  * the latest re-request, waits longer: EUN_RD_BLIND_SHIFT doublings of
- * the window, one more per unanswered re-request.
+ * the window or twice the longest pause seen, doubled per unanswered
+ * re-request.
  *
- * Return: the time (ns); 0 when no READ is tracked, or when re-requests
+ * Return: the time (ns); 0 when no READ is out, or when re-requests
  * went unanswered EUN_RD_MAX_BLIND times (rxe's retransmit timer then
  * asks).
  */
 u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 {
-	if (!rd->active)
+	u64 wait;
+
+	if (!rd->count)
 		return 0;
 	if (rd->armed && eun_rd_hole_below_max(rd, head))
 		return rd->quiet_from_ns + rd->reo_wnd_ns;
 	if (rd->unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
-	return rd->quiet_from_ns +
-	       (rd->reo_wnd_ns << (EUN_RD_BLIND_SHIFT + rd->unanswered));
+	wait = max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns);
+	return rd->quiet_from_ns + (wait << rd->unanswered);
 }
 
 /**
@@ -235,7 +305,7 @@ bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now)
  * dropped above the highest placed one (beyond the bitmap's cap) is that
  * highest, and the highest PSN that came is also the answer when @words
  * cannot show the whole span. With nothing missing below it (only the
- * tail is), the last PSN of the READ.
+ * tail is), the last PSN of the newest READ out.
  */
 u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span)
@@ -250,6 +320,72 @@ u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		if (!((words[i / 64] >> (i % 64)) & 1))
 			return eun_psn_add(head, i + 1);
 	return head;
+}
+
+/**
+ * eun_rd_split() - the re-requests for PSNs @head..@end: one per READ
+ * @rd: the tracker
+ * @head: the first missing PSN
+ * @end: the last PSN to ask for (eun_rd_range_end())
+ * @out: the ranges, oldest READ first
+ * @max: room in @out
+ *
+ * Return: how many ranges were written: one for each READ out that
+ * @head..@end meets, from the later of @head and its first PSN to the
+ * earlier of @end and its last.
+ */
+u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
+		 struct eun_rd_range *out, u32 max)
+{
+	u32 i, n = 0;
+
+	if (!eun_rd_owns(rd, head) || eun_psn_before(end, head))
+		return 0;
+	for (i = 0; i < rd->count && n < max; i++) {
+		const struct eun_rd_req *r = eun_rd_at(rd, i);
+
+		if (eun_psn_before(r->last_psn, head))
+			continue;
+		if (eun_psn_after(r->first_psn, end))
+			break;
+		out[n].index = i;
+		out[n].first_psn = eun_psn_before(r->first_psn, head) ?
+				   head : r->first_psn;
+		out[n].last_psn = eun_psn_after(r->last_psn, end) ?
+				  end : r->last_psn;
+		n++;
+	}
+	return n;
+}
+
+/**
+ * eun_rd_oldest_done() - whether every packet of the oldest READ is in
+ * @rd: the tracker
+ * @head: the first missing PSN
+ *
+ * Return: true when a READ is out and @head has passed its last PSN.
+ */
+bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head)
+{
+	const struct eun_rd_req *r = eun_rd_at(rd, 0);
+
+	return r && eun_psn_after(head, r->last_psn);
+}
+
+/**
+ * eun_rd_retire() - the oldest READ completed: forget it
+ * @rd: the tracker, with a READ out
+ */
+void eun_rd_retire(struct eun_rd *rd)
+{
+	if (!rd->count)
+		return;
+	rd->oldest = eun_rd_slot(rd, 1);
+	rd->count--;
+	if (rd->count)
+		rd->first_psn = rd->req[rd->oldest].first_psn;
+	else
+		rd->armed = false;
 }
 
 /**
@@ -271,12 +407,12 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 }
 
 /**
- * eun_rd_stop() - the READ completed or failed: track nothing
+ * eun_rd_stop() - the READs out failed: track none
  * @rd: the tracker; its reorder window, and the PSN that may prove its
  *	latest re-request spurious, stay for the next READ
  */
 void eun_rd_stop(struct eun_rd *rd)
 {
-	rd->active = false;
+	rd->count = 0;
 	rd->armed = false;
 }

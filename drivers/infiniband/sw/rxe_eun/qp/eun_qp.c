@@ -16,6 +16,7 @@
 #include "eun_dev.h"
 #include "eun_qp.h"
 #include "eun_comp_read.h"
+#include "eun_rx_read.h"
 #include "eun_rx_wsync.h"
 #include "eun_tx_loss.h"
 #include "eun_tx_path.h"
@@ -144,6 +145,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 
 	eq->rx.started = false;
 	eq->rx.stock_psn = false;
+	eun_rx_read_forget(qp);
 	eq->rx.ooo_degree = (struct eun_hist) {};
 
 	eq->tx.open = false;

@@ -24,6 +24,7 @@
 #include "eun_trace.h"
 #include "eun_opcode.h"
 #include "eun_rx.h"
+#include "eun_rx_read.h"
 #include "eun_rx_ack.h"
 #include "eun_rx_place.h"
 #include "eun_rx_wsync.h"
@@ -60,9 +61,20 @@ static int eun_rx_open_at(struct rxe_qp *qp, u32 psn)
 	return err;
 }
 
+/* Open the bitmap at @psn unless it is open there; device lock held. */
+static int eun_rx_follow(struct rxe_qp *qp, u32 psn)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	if (rx->open && psn == rx->epsn)
+		return 0;
+	return eun_rx_open_at(qp, psn);
+}
+
 /*
  * The first packet after RTR opens the connection at the responder's PSN;
- * a stock-format request rxe executed moved that PSN: follow it.
+ * a stock-format request rxe executed moved that PSN: follow it, past the
+ * READs executed ahead of it (eun_rx_read.c).
  */
 static int eun_rx_sync(struct rxe_qp *qp)
 {
@@ -89,8 +101,8 @@ static int eun_rx_sync(struct rxe_qp *qp)
 	 */
 	if (qp_state(qp) == IB_QPS_ERR)
 		err = -ESHUTDOWN;
-	else if (!rx->open || qp->resp.psn != rx->epsn)
-		err = eun_rx_open_at(qp, qp->resp.psn);
+	else
+		err = eun_rx_follow(qp, eun_rx_read_skip(qp, qp->resp.psn));
 	spin_unlock_irqrestore(&ed->lock, flags);
 	rx->stock_psn = false;
 	return err;
@@ -102,6 +114,8 @@ static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
 	struct eun_rx *rx = &qp->eun.rx;
 	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
 
+	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST)
+		return eun_rx_read_request(qp, pkt);
 	if (ahead > 0) {
 		/* The sender fences these: only a stale copy gets here. */
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);

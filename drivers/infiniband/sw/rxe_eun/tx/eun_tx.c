@@ -10,9 +10,9 @@
  * Other operations (READ, atomics, SEND with invalidate, FLUSH) keep rxe's
  * own format and path, fenced: one starts only when nothing is in flight,
  * and nothing follows it until it is acknowledged. The responder's cursor
- * and the reorder bitmap meet there. A READ's responses are placed as
- * they arrive all the same (comp/eun_comp_read.c, which this file tells
- * when a READ starts and asks for re-requests).
+ * and the reorder bitmap meet there. READs may follow each other unfenced,
+ * and their responses are placed as they arrive (comp/eun_comp_read.c,
+ * which this file asks whether a READ may go and for re-requests).
  *
  * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
  * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
@@ -66,8 +66,9 @@ bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 
 /*
  * The fence around a stock-format request: it starts only when nothing is
- * in flight, and nothing follows it until it is acknowledged. Starting it
- * closes the scoreboard, which reopens at the next ooo packet's PSN.
+ * in flight (or, a READ, behind READs only: comp/eun_comp_read.c), and
+ * nothing else follows it until it is acknowledged. Starting it closes
+ * the scoreboard, which reopens at the next ooo packet's PSN.
  */
 static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       bool idle)
@@ -76,11 +77,10 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 
 	if (wqe->state != wqe_state_posted)
 		return true;
-	if (!idle)
+	if (!eun_comp_read_admit(qp, wqe, idle))
 		return false;
 	tx->stock_out = true;
 	tx->open = false;
-	eun_comp_read_start(qp, wqe);
 	return true;
 }
 

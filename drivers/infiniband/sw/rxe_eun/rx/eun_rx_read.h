@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* READ requests at a tracking QP's responder, in any order (eun_rx_read.c). */
+#ifndef EUN_RX_READ_H
+#define EUN_RX_READ_H
+
+#include <linux/types.h>
+
+#include "eun_verdicts.h"
+
+struct rxe_qp;
+struct rxe_pkt_info;
+
+enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
+					 struct rxe_pkt_info *pkt);
+u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn);
+void eun_rx_read_forget(struct rxe_qp *qp);
+
+#endif /* EUN_RX_READ_H */
