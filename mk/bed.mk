@@ -75,8 +75,8 @@ bench-multipath: bed-initramfs
 
 # The READ and atomics matrix (Documentation/results.rst): READ, CAS and
 # FAA with reordering on the requests' path, the responses' path and
-# both, every column; BENCH_READ_ARGS=-q runs the short demo subset
-# (tools/bench/read.sh -h).
+# both, every column; BENCH_READ_ARGS=-q runs the short demo subset, -P
+# adds perftest's rows (tools/bench/read.sh -h).
 BENCH_READ_ARGS ?=
 bench-read: bed-initramfs
 	$(MAKE) --no-print-directory module tools

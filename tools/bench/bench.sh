@@ -16,7 +16,8 @@
 #
 # Usage: tools/bench/bench.sh [-b] [-c COLUMNS] [-p PROFILES] [-o OPS]
 #                             [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS]
-#                             [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]...
+#                             [-t SECONDS] [-P SECONDS] [-N NAME] [-R RUN_DIR]
+#                             [-s KEY=VALUE]...
 #   -b  one boot per column, not one boot where the columns take turns: the
 #       guests' speed drifts between boots, so ratios across columns are
 #       less sure; a column that crashes its guests costs only its own rows
@@ -26,15 +27,19 @@
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send): write, send,
 #       write_imm, read, cas, faa; "flows" is the flow workload
-#       (tools/bench/matrix.sh): 8 QPs, web-search sizes
+#       (tools/bench/matrix.sh): 8 QPs, web-search sizes; ib_read_bw and
+#       ib_atomic_bw are perftest's, for -P seconds each
 #   -z  message sizes in bytes (default "4096 65536"); an atomic (cas,
-#       faa) is 8 bytes: one row of size 8 per profile and repetition
+#       faa, ib_atomic_bw) is 8 bytes: one row of size 8 per profile and
+#       repetition
 #   -n  messages per transfer (default 5000)
 #   -d  or fewer: stop posting after SECONDS, 0..600, 0 for no such bound
 #       (default 2); short transfers on emulated guests are noisy, and a
 #       time bound keeps the fast ones long without the slow ones endless
 #   -r  repetitions (default 3)
 #   -t  bound of one transfer in seconds (default 45)
+#   -P  seconds of traffic of each perftest op, 10..600 (default 60: its
+#       set-up, 2-3 s on the bed, under 10% of the client's run)
 #   -N  name of the run (default bench): results in $RESULTS/NAME.csv and
 #       $RESULTS/NAME-TIMESTAMP/; only "bench" rewrites the table of
 #       Documentation/results.rst ("multipath" its multipath table, "read"
@@ -56,8 +61,9 @@ source "$here/lib.sh"
 columns="rdma_rxe gbn static eunomia"
 profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.1 loss1 reorder25-loss0.5"
 ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=45 over=() name=bench resume=
+perf_secs=60
 per_column=
-while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
+while getopts "bc:p:o:z:n:d:r:t:P:N:R:s:h" o; do
 	case $o in
 	b) per_column=1 ;;
 	c) columns=$OPTARG ;;
@@ -68,11 +74,12 @@ while getopts "bc:p:o:z:n:d:r:t:N:R:s:h" o; do
 	d) secs=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	t) tmo=$OPTARG ;;
+	P) perf_secs=$OPTARG ;;
 	N) name=$OPTARG ;;
 	R) resume=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
 	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
+	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-P SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -81,14 +88,16 @@ for c in $columns; do
 	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?)$ ]] ||
 		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without)"
 done
-ops_re='(write|send|write_imm|read|cas|faa|flows)'
+ops_re='(write|send|write_imm|read|cas|faa|flows|ib_read_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||
-	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, cas, faa, flows"
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, cas, faa, flows, ib_read_bw, ib_atomic_bw"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
 [[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -le 600 ] || die "-d: '$secs' is not 0..600"
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
+[[ $perf_secs =~ ^[0-9]+$ ]] && [ "$perf_secs" -ge 10 ] && [ "$perf_secs" -le 600 ] ||
+	die "-P: '$perf_secs' is not 10..600"
 for p in $profiles; do
 	profile_parse "$p" > /dev/null || die "-p: profile '$p' refused (tools/bench/profiles/$p)"
 done
@@ -101,11 +110,13 @@ stale=$(find "$repo/drivers" "$repo/include" "$repo/Kbuild" -newer "$repo/build/
 
 nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<< "$ops" | wc -w)
 # The flow workload draws its own sizes, an atomic is 8 bytes: one
-# transfer per profile each.
-nonesize=0
-for o in flows cas faa; do
+# transfer per profile each. perftest's transfers run -P seconds each.
+nonesize=0 nperf=0
+for o in flows cas faa ib_atomic_bw; do
 	[[ ,$ops, == *,$o,* ]] && nonesize=$((nonesize + 1))
 done
+[[ ,$ops, == *,ib_read_bw,* ]] && nperf=$nsizes
+[[ ,$ops, == *,ib_atomic_bw,* ]] && nperf=$((nperf + 1))
 per_prof=$(( (nops - nonesize) * nsizes + nonesize ))
 n=$((nprof * per_prof * reps))
 # A boot: one column (-b), or all of them taking turns, one unit "all".
@@ -113,7 +124,7 @@ units=$columns cols_per_unit=1
 [ -n "$per_column" ] || units=all cols_per_unit=$(wc -w <<< "$columns")
 # Each transfer: its bound plus eun-verify's set-up and the barriers, and
 # a module load per column's turn.
-test_tmo=$((cols_per_unit * (n * (tmo + 40) + nprof * reps * 60) + 60))
+test_tmo=$((cols_per_unit * (n * (tmo + 40) + nprof * reps * (60 + nperf * perf_secs)) + 60))
 [ $test_tmo -le 13800 ] || test_tmo=13800
 if [ -n "$resume" ]; then
 	top=$(cd "$resume" 2>/dev/null && pwd) || die "-R: no run folder '$resume'"
@@ -145,7 +156,7 @@ run_unit()
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
-		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs$turns" \
+		-s "JOB_ENV=BENCH_OPS=$ops BENCH_REPS=$reps BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs$turns" \
 		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"
 }
 
@@ -280,8 +291,8 @@ csv=$results/$name.csv
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++) {
-					sz = (O[j] == "flows" ? "websearch:100" : O[j] ~ /^(cas|faa)$/ ? 8 : S[k])
-					if (O[j] ~ /^(flows|cas|faa)$/ && k > 1)
+					sz = (O[j] == "flows" ? "websearch:100" : O[j] ~ /^(cas|faa|ib_atomic_bw)$/ ? 8 : S[k])
+					if (O[j] ~ /^(flows|cas|faa|ib_atomic_bw)$/ && k > 1)
 						continue
 					if (!have[P[i], O[j], sz, r])
 						print missing(P[i], O[j], sz, r)

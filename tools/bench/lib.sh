@@ -2,7 +2,8 @@
 #
 # Helpers of the benchmark, sourced: the matrix's fields and CSV by name
 # (bench.sh, summarize.sh and goals.sh on the host, matrix.sh in the
-# guests) and the netem profiles (matrix.sh, after selftests/lib.sh).
+# guests), the netem profiles (matrix.sh, after selftests/lib.sh; bed.sh)
+# and the figures of perftest's report (matrix.sh).
 
 # shellcheck source=tools/testing/csv.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../testing/csv.sh"
@@ -189,6 +190,37 @@ down_stop()
 	wait "$DOWN_PID" 2>/dev/null
 	bed_netem_set "$DOWN_LINK" "$DOWN_SPEC"
 	DOWN_PID=
+}
+
+# perf_figures FILE OP SIZE: the last report line of perftest's output in
+# FILE ("#bytes #iterations BW-peak BW-average[MiB/s] MsgRate[Mpps]") as
+# the figures of a row of op OP (ib_read_bw, ib_atomic_bw), "ITERATIONS
+# BYTES SECONDS MBPS": the iterations of its measured window, their bytes
+# (an atomic's 8 each), the window's seconds (iterations over the message
+# rate) and its BW average in 10^6 bytes a second (an atomic's from its
+# message rate, which perftest prints more precisely). Fails without such
+# a line or with no message rate.
+perf_figures()
+{
+	awk -v op="$2" -v size="$3" '
+	/^[[:space:]]*[0-9]+[[:space:]]+[0-9]+[[:space:]]+[0-9.]+[[:space:]]+[0-9.]+[[:space:]]+[0-9.]+/ { l = $0 }
+	END {
+		if (l == "") exit 1
+		$0 = l
+		if ($5 + 0 <= 0) exit 1
+		if (op == "ib_atomic_bw")
+			printf "%d %.0f %.6f %.6f\n", $2, $2 * 8, $2 / ($5 * 1e6), $5 * 8
+		else
+			printf "%d %.0f %.6f %.3f\n", $2, $2 * size, $2 / ($5 * 1e6), $4 * 1.048576
+	}' "$1"
+}
+
+# perf_setup_share ELAPSED SECONDS: the share of a perftest client's
+# ELAPSED seconds beyond the SECONDS of traffic it was asked for (-D):
+# its set-up and teardown, 3 decimals; 1 when ELAPSED is not a time.
+perf_setup_share()
+{
+	awk -v g="$1" -v d="$2" 'BEGIN { printf "%.3f\n", (g + 0 > 0 ? (g - d) / g : 1) }'
 }
 
 # column_mode COLUMN, column_spray COLUMN: the ooo_mode and the spray of

@@ -13,6 +13,19 @@
 # the size: its rows have size 8, one per profile and repetition, and
 # count messages (operations).
 #
+# The ops ib_read_bw and ib_atomic_bw (fetch-and-add, 8 bytes) are
+# perftest's instead, in duration mode: BENCH_PERF_SECONDS (default 60) of
+# traffic, so that its set-up (the client's run beyond that, on the
+# guest's clock) stays under 10% of the client's elapsed time; a longer
+# set-up is a row with status "setup-long" and no figure. Its figures are
+# perftest's own, from its report line: the iterations of its measured
+# window (messages), their bytes, the window's seconds (iterations over
+# its message rate) and its BW average (goodput, in 10^6 bytes a second;
+# an atomic's from its message rate, 8 bytes each, which perftest prints
+# more precisely). perftest checks no data, and its rows have no packets
+# needed (its iterations are of the measured window, the packets sent of
+# its whole run).
+#
 # Goodput is eun-verify's own clock (CLOCK_MONOTONIC, first post to last
 # completion): set-up is not in it. The counters of both guests around the
 # transfer give packets sent per packet needed, ACKs per data packet,
@@ -59,8 +72,12 @@ source "$BED_REPO/tools/bench/lib.sh"
 
 ev_require
 require_cmd tc ibv_devinfo
+for o in ${BENCH_OPS//,/ }; do
+	case $o in ib_*) require_cmd "$o" ;; esac
+done
 
 ops=${BENCH_OPS:-write,send}
+perf_secs=${BENCH_PERF_SECONDS:-60}
 reps=${BENCH_REPS:-3}
 xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
 xfer_secs=${BENCH_SECONDS:-0}
@@ -124,6 +141,35 @@ num() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1"; }
 # ratio A B: A / B with 3 decimals, empty when B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
 
+# perf_run TAG OP SIZE: one perftest transfer (OP ib_read_bw or
+# ib_atomic_bw) of perf_secs seconds, the server on the server guest. Sets
+# EV_RC and, on the client, the figures of the row from perftest's report
+# line: result (pass, setup-long or fail), msgs, bytes, el, mbps.
+perf_run()
+{
+	local tag=$1 op=$2 size=$3 port out args figs setup
+
+	bed_port_next port BENCH_PERF
+	out=$BED_RESULTS/$tag.perftest
+	args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -D "$perf_secs" -u "$BED_QP_TIMEOUT")
+	[ "$op" = ib_atomic_bw ] || args+=(-s "$size")
+	[ "$BED_ROLE" = server ] || args+=("$BED_SERVER")
+	bed_pair -t "$tag" "tcp:$port" $((perf_secs + xfer_tmo)) "$out" "$out" "$op" "${args[@]}"
+	EV_RC=$?
+	result=fail msgs='' bytes='' el='' mbps='' cbytes='' p50='' p99='' mean=''
+	[ "$BED_ROLE" = client ] || return 0
+	if [ "$EV_RC" != 0 ] || ! figs=$(perf_figures "$out" "$op" "$size"); then
+		log_info "$tag: $op exited with $EV_RC: $(tail -n 1 "$out")"
+		return 0
+	fi
+	read -r msgs bytes el mbps <<< "$figs"
+	setup=$(perf_setup_share "$BED_PAIR_GUEST_S" "$perf_secs")
+	result=pass
+	awk -v s="$setup" 'BEGIN { exit !(s > 0.1) }' && result='setup-long'
+	log_info "$tag: $op: $msgs iterations in ${el}s, $mbps MB/s; the client ran" \
+		"${BED_PAIR_GUEST_S}s (host clock ${BED_PAIR_HOST_S}s) for -D $perf_secs: set-up share $setup"
+}
+
 transfer()
 {
 	local profile=$1 spec=$2 op=$3 size=$4 rep=$5 tag=$col-$1-$3-$4-$5
@@ -137,8 +183,12 @@ transfer()
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	down_start "$profile"
-	EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
-		ev_run "$tag" '.*' -- "${args[@]}" "${length[@]}" --seed "$rep"
+	if [[ $op == ib_* ]]; then
+		perf_run "$tag" "$op" "$size"
+	else
+		EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
+			ev_run "$tag" '.*' -- "${args[@]}" "${length[@]}" --seed "$rep"
+	fi
 	down_stop
 	bed_counters "$after"
 	bed_link_tx "$after.links"
@@ -146,14 +196,19 @@ transfer()
 	# Packets each link carried, this guest's egress: "a/b/c/d".
 	links=$(bed_link_tx_delta "$before.links" "$after.links" | tr ' ' '/')
 	echo "$mine" > "$BED_RESULTS/$tag.delta"
-	read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 mean <<< "$(ev_summary "$EV_OUT")"
-	[ "$BED_ROLE" = server ] && echo "${cbytes:-?}" > "$BED_RESULTS/$tag.checked"
+	if [[ $op != ib_* ]]; then
+		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 mean <<< "$(ev_summary "$EV_OUT")"
+		cbytes=${cbytes:-?}
+	fi
+	# What the server checked (perftest: nothing).
+	[ "$BED_ROLE" = server ] && echo "$cbytes" > "$BED_RESULTS/$tag.checked"
 	bed_barrier "$tag-done" "$BED_TMO_STEP_S" || return 1
 	[ "$BED_ROLE" = server ] && return 0
 
 	theirs=$(cat "$peer_results/$tag.delta" 2>/dev/null)
 	case "$EV_RC/$result" in
 	0/pass) status=ok ;;
+	0/setup-long) status='setup-long' ;;
 	124/*) status=timeout ;;
 	*) status=fail ;;
 	esac
@@ -168,11 +223,14 @@ transfer()
 	per_msg=
 	[[ $size =~ ^[0-9]+$ ]] && per_msg=$(((size + mtu - 1) / mtu))
 	case $op in
-	read)
+	read|ib_read_bw)
 		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
 		emem=$(field "$mine" emem_peak) ;;
-	cas|faa) per_msg=1 ;;
+	cas|faa|ib_atomic_bw) per_msg=1 ;;
 	esac
+	# perftest counts the messages of its measured window only, not of
+	# its whole run (the packets sent): no figure.
+	[[ $op != ib_* ]] || per_msg=''
 	ideal=
 	[ -n "$msgs" ] && [ -n "$per_msg" ] && ideal=$((msgs * per_msg))
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
@@ -206,9 +264,13 @@ transfer()
 		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
-	if [ $status = fail ]; then
+	if [ $status = fail ] && [[ $op == ib_* ]]; then
+		check_err 1 "$tag: $op exited with $EV_RC: $(tail -n 2 "$BED_RESULTS/$tag.perftest" | tr '\n' ' ')"
+	elif [ $status = fail ]; then
 		check_err 1 "$tag: eun-verify says '$result' (rc $EV_RC): $(ev_field "$EV_OUT" error)"
 	fi
+	[ "$status" != setup-long ] ||
+		check_err 1 "$tag: $op's set-up took more than 10% of its run: BENCH_PERF_SECONDS is too short"
 	if [ "$profile" = none ] && [ $status != ok ]; then
 		check_err 1 "$tag: the unimpaired transfer did not complete ($status)"
 	fi
@@ -218,11 +280,18 @@ transfer()
 # warm_up: one short unmeasured transfer per op, unimpaired.
 warm_up()
 {
-	local op
+	local op o
 
 	for op in ${ops//,/ }; do
+		# perftest's ops warm up as eun-verify's of the same verb.
+		case $op in
+		flows) o='write' ;;
+		ib_read_bw) o='read' ;;
+		ib_atomic_bw) o='faa' ;;
+		*) o=$op ;;
+		esac
 		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$col-$op" 0 -- \
-			-o "${op/#flows/write}" -S 65536 -n 100 -t 1 --seed 0
+			-o "$o" -S 65536 -n 100 -t 1 --seed 0
 		bed_barrier "warm-up-$col-$op-done" "$BED_TMO_STEP_S" || return 1
 		log_test "bench $col warm-up $op"
 	done
@@ -259,7 +328,7 @@ op_sizes()
 {
 	case $1 in
 	flows) echo "websearch:${BENCH_FLOW_DIV:-100}" ;;
-	cas|faa) echo 8 ;;
+	cas|faa|ib_atomic_bw) echo 8 ;;
 	*) echo "$BED_SIZES" ;;
 	esac
 }

@@ -16,10 +16,15 @@
 # figures for; a full run rewrites the "read table" of
 # Documentation/results.rst.
 #
-# Usage: tools/bench/read.sh [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
-#   -q  a short subset for a demo (about 10 minutes): stock and eunomia,
+# Usage: tools/bench/read.sh [-q] [-P] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
+#   -q  a short subset for a demo (about 15 minutes): stock and eunomia,
 #       delay1ms, reorder and reorder-resp, READ of 64 KiB and CAS;
 #       results as demo-read, the documentation left alone
+#   -P  perftest's rows too: ib_read_bw (every size) and ib_atomic_bw
+#       (fetch-and-add), 60 seconds of traffic each (bench.sh -P), its
+#       own figures; about 70 s a transfer, some 3.5 hours more for the
+#       whole matrix, which then boots once per column (bench.sh -b: one
+#       boot of every column would outlast the bed's bound of a test)
 #   -c  columns (bench.sh -c), for a shorter run
 #   -r  repetitions (default 3)
 #   -s  another bed config key for every boot (bench.sh -s)
@@ -32,20 +37,27 @@ prog=read.sh
 
 columns="rdma_rxe gbn static eunomia"
 profiles="delay1ms reorder reorder-req reorder-resp loss1"
-ops=read,cas,faa sizes="4096 65536" name=read reps=3 over=()
-while getopts "qc:r:s:h" o; do
+ops=read,cas,faa sizes="4096 65536" name=read reps=3 over=() quick='' perf=''
+while getopts "qPc:r:s:h" o; do
 	case $o in
 	q) columns="rdma_rxe eunomia" profiles="delay1ms reorder reorder-resp"
-	   ops=read,cas sizes=65536 name=demo-read ;;
+	   ops=read,cas sizes=65536 name=demo-read quick=1 ;;
+	P) perf=1 ;;
 	c) columns=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
 	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
+	*) echo "usage: $prog [-q] [-P] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || { echo "$prog: unexpected argument '$1'" >&2; exit 2; }
 
-RESULTS=$results exec "$here/bench.sh" -N "$name" -c "$columns" -p "$profiles" \
-	-o "$ops" -z "$sizes" -n 5000 -d 2 -r "$reps" -t 60 "${over[@]}"
+boots=()
+if [ -n "$perf" ]; then
+	ops+=,ib_read_bw,ib_atomic_bw
+	[ -n "$quick" ] || boots=(-b)
+fi
+
+RESULTS=$results exec "$here/bench.sh" "${boots[@]}" -N "$name" -c "$columns" -p "$profiles" \
+	-o "$ops" -z "$sizes" -n 5000 -d 2 -r "$reps" -t 60 -P 60 "${over[@]}"

@@ -154,7 +154,7 @@ plot()
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
 	[ -n "$ops" ] || ops=$(csv_awk 'FNR == 1 { csv_open(); next }
-		fld("op") !~ /^(flows|cas|faa)$/ && !s[fld("op")]++ { print fld("op") }' "$sum")
+		fld("op") !~ /^(flows|cas|faa|ib_atomic_bw)$/ && !s[fld("op")]++ { print fld("op") }' "$sum")
 	for op in $ops; do
 		plot_table "$op" "$field" "$size" | sed "s/^/$op:/"
 	done > "$data"
@@ -180,9 +180,9 @@ if command -v gnuplot >/dev/null; then
 	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" goodput_MBps "set logscale y"
 	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" emem_peak_blocks
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
-	if csv_awk 'FNR == 1 { csv_open(); next } fld("op") ~ /^(cas|faa)$/ { f = 1 } END { exit !f }' "$sum"; then
-		plot "$out/bench-atomics.png" "Atomic operations per second (eun-verify clock), median" \
-			"operations/s (log scale)" msgs_per_s "set logscale y" "cas faa" 8
+	if csv_awk 'FNR == 1 { csv_open(); next } fld("op") ~ /^(cas|faa|ib_atomic_bw)$/ { f = 1 } END { exit !f }' "$sum"; then
+		plot "$out/bench-atomics.png" "Atomic operations per second, median" \
+			"operations/s (log scale)" msgs_per_s "set logscale y" "cas faa ib_atomic_bw" 8
 		echo "summarize.sh: $out/bench-atomics.png"
 	fi
 	flows=$(csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { print fld("size"); exit }' "$sum")
@@ -206,23 +206,25 @@ grep -q "^\.\. $mark begin" "$rst" || exit 0
 table()
 {
 	csv_awk -v size="$big" -v cols="$columns" -v what="$1" '
-	function atomic(o) { return o == "cas" || o == "faa" }
-	function costs(   r, track) {
+	function atomic(o) { return o == "cas" || o == "faa" || o == "ib_atomic_bw" }
+	function costs(   r, track, ppn) {
 		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?$/)
-		if (track && fld("op") == "read")
-			r = sprintf("%s ro%d rq%d rt%d rs%d rd%d g%s m%s", fld("pkts_per_needed"),
+		# The rows of perftest have no packets needed.
+		ppn = (fld("pkts_per_needed") == "" ? "-" : fld("pkts_per_needed"))
+		if (track && (fld("op") == "read" || fld("op") == "ib_read_bw"))
+			r = sprintf("%s ro%d rq%d rt%d rs%d rd%d g%s m%s", ppn,
 				    fld("read_ooo"), fld("read_rerequest"),
 				    fld("read_rerequest_timeout"), fld("read_rerequest_spurious"),
 				    fld("read_duplicate"), fld("gbn_retry"), fld("emem_peak_blocks"))
 		else if (track && atomic(fld("op")))
-			r = sprintf("%s seq%s rto%s g%s", fld("pkts_per_needed"),
+			r = sprintf("%s seq%s rto%s g%s", ppn,
 				    fld("rcvd_seq_err"), fld("completer_retry_err"), fld("gbn_retry"))
 		else if (track)
-			r = sprintf("%s t%d n%d r%d s%d m%s", fld("pkts_per_needed"),
+			r = sprintf("%s t%d n%d r%d s%d m%s", ppn,
 				    fld("retx_timeout"), fld("retx_nack"), fld("retx_reorder"),
 				    fld("retx_spurious"), fld("emem_peak_blocks"))
 		else
-			r = sprintf("%s seq%s rto%s", fld("pkts_per_needed"),
+			r = sprintf("%s seq%s rto%s", ppn,
 				    fld("rcvd_seq_err"), fld("completer_retry_err"))
 		# On several links: the ooo degree p99, the packets per link.
 		if (fld("link_pkts") ~ /\//)
@@ -284,19 +286,26 @@ goodput=$(table goodput)
 costs=$(table costs)
 # has_op REGEX: the summary has rows of an op matching REGEX.
 has_op() { csv_awk -v re="$1" 'FNR == 1 { csv_open(); next } fld("op") ~ re { f = 1 } END { exit !f }' "$sum"; }
-fct='' atomics='' reads=
+fct='' atomics='' reads='' perf=''
 has_op '^flows$' && fct=$(table fct)
-has_op '^(cas|faa)$' && atomics=$(table atomics)
-has_op '^read$' && reads=1
+has_op '^(cas|faa|ib_atomic_bw)$' && atomics=$(table atomics)
+has_op '^(read|ib_read_bw)$' && reads=1
+has_op '^ib_' && perf=1
 goals=$(sed 's/^/    /' "$out/goals.txt")
 awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" \
-	-v atomics="$atomics" -v reads="$reads" '
+	-v atomics="$atomics" -v reads="$reads" -v perf="$perf" '
 	$0 == ".. " mark " begin" {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
 		print "clock), " size " B messages; ``(k/n)``: k of n repetitions finished;"
 		print "a word instead of a figure: none finished (``timeout``, ``fail``,"
 		print "``unavailable``: the module refused the mode). Generated from " src "."
+		if (perf != "") {
+			print "The rows of ``ib_read_bw`` and ``ib_atomic_bw`` are perftest'"'"'s own"
+			print "figures (its BW average and message rate over its measured window,"
+			print "in duration mode); perftest checks no data. A row whose set-up took"
+			print "more than 10% of the client'"'"'s run says ``setup-long``."
+		}
 		print ""; print table; print ""
 		print "What it cost, same rows: packets sent per packet needed (median),"
 		print "then summed over the finished repetitions: for ``static`` and"
@@ -317,15 +326,17 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print "rewinds (median), ``m`` the requester'"'"'s emulated-memory peak."
 		}
 		if (atomics != "") {
-			print "Atomic rows (``cas``, ``faa``): one request per operation is"
-			print "the data; for ``static`` and ``eunomia`` ``g`` the go-back-N"
-			print "rewinds of the fenced request (median)."
+			print "Atomic rows (``cas``, ``faa``, ``ib_atomic_bw``): one request per"
+			print "operation is the data; for ``static`` and ``eunomia`` ``g`` the"
+			print "go-back-N rewinds of the fenced request (median)."
 		}
 		print ""; print costs; print ""
 		if (atomics != "") {
 			print "Atomic operations per second (median of the finished repetitions,"
 			print "operations over eun-verify'"'"'s clock), each on an 8-byte word, one"
 			print "in flight at a time on a tracking QP (fenced); ``(k/n)`` as above."
+			if (perf != "")
+				print "``ib_atomic_bw``: perftest'"'"'s message rate (fetch-and-add)."
 			print ""; print atomics; print ""
 		}
 		if (fct != "") {

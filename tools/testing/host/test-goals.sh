@@ -249,6 +249,11 @@ rrow eun-eunomia reorder-resp read 65536 ok 5.7 87 2 0 | cat "$tmp/read.csv" - >
 goals "$tmp/r-rgbn.csv"
 check "a go-back-N rewind of a READ misses" \
 	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '2 in 7 rows  *missed'"
+{ cat "$tmp/read.csv"; rrow eun-eunomia reorder ib_read_bw 65536 ok 1.0 15 3 2
+  rrow eun-eunomia reorder ib_atomic_bw 8 ok 0.001 100 3 0; } > "$tmp/r-perf.csv"
+goals "$tmp/r-perf.csv"
+check "perftest's rows count for no goal" \
+	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed' $tmp/out && ! grep -q ib_ $tmp/out"
 grep -v '^eun-static,' "$tmp/read.csv" > "$tmp/r-nostatic.csv"
 goals "$tmp/r-nostatic.csv"
 check "without static its counts are counted, not listed" \

@@ -89,6 +89,8 @@ xrow()
 	    [link_pkts]=640 [ooo_p99]='' [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]=''
 	    [read_ooo]=$9 [read_rerequest]=${10} [read_rerequest_timeout]=${11}
 	    [read_rerequest_spurious]=${12} [read_duplicate]=${13})
+	# perftest's rows have no packets needed.
+	[[ $3 != ib_* ]] || r[pkts_per_needed]=''
 	csv_row BENCH_MATRIX_FIELDS r
 }
 {
@@ -101,7 +103,11 @@ xrow()
 		xrow $c reorder-resp cas 8 1 ok 0.5 0.002 0 0 0 0 0
 		xrow $c reorder-resp cas 8 2 ok 0.25 0.003 0 0 0 0 0
 		xrow $c reorder-resp cas 8 3 ok 1.0 0.001 0 0 0 0 0
+		# perftest's rows: its figures, set-up too long in one.
+		xrow $c reorder-resp ib_read_bw 65536 1 ok 60.0 12.5 4 0 0 0 0
+		xrow $c reorder-resp ib_atomic_bw 8 1 ok 0.2 0.004 0 0 0 0 0
 	done
+	xrow eun-eunomia delay1ms ib_read_bw 65536 1 setup-long "" "" 0 0 0 0 0
 } > "$tmp/read.csv"
 printf '.. read table begin\n.. read table end\n' > "$tmp/read.rst"
 mkdir -p "$tmp/read"
@@ -133,6 +139,13 @@ if command -v gnuplot > /dev/null; then
 else
 	skip "a plot of the atomics" "no gnuplot"
 fi
+check "perftest: READ in the goodput table, its costs as a READ's" \
+	"grep -q '^reorder-resp ib_read_bw  *12.50  *12.50\$' $tmp/read.rst &&
+	 grep -q '^reorder-resp ib_read_bw  *- seq0 rto0  *- ro4 rq0 rt0 rs0 rd0 g0 m9\$' $tmp/read.rst"
+check "perftest: an atomic's operations per second" \
+	"grep -q '^reorder-resp ib_atomic_bw  *500  *500\$' $tmp/read.rst && grep -q 'perftest.s message rate' $tmp/read.rst"
+check "perftest: a set-up too long is a word, not a figure" \
+	"grep -q '^delay1ms ib_read_bw  *-  *setup-long\$' $tmp/read.rst && grep -q 'says ..setup-long..' $tmp/read.rst"
 check "no trailing blanks in the READ table" "! grep -q ' \$' $tmp/read.rst"
 
 tap_end summarize
