@@ -19,7 +19,7 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held
 	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
-	read_duplicate)
+	read_duplicate read_ahead)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more

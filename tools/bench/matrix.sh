@@ -34,7 +34,8 @@
 # WRITE and SEND its packets are the data and the server's the ACKs; for
 # READ the server's responses are the data (one per MTU of each READ) and
 # the client's requests and re-requests stand in the ACKs' place, the
-# client places the responses (its READ counters, its emulated memory);
+# client places the responses (its READ counters, its emulated memory),
+# the server counts the READ requests it executed ahead of their turn;
 # an atomic is one request (the data, one packet needed) and one response.
 # A transfer that
 # does not finish within BENCH_XFER_TIMEOUT seconds is a row with status
@@ -94,7 +95,7 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held rxe_eun_path_pruned_late
 	rxe_eun_path_pruned_loss rxe_eun_read_ooo rxe_eun_read_rerequest
 	rxe_eun_read_rerequest_spurious rxe_eun_read_rerequest_timeout
-	rxe_eun_read_duplicate"
+	rxe_eun_read_duplicate rxe_eun_read_ahead"
 
 # column: stock rdma_rxe, or rxe_eun, the mode its devices run and, when
 # they spray, how (eun-eunomia+rr).
@@ -261,7 +262,8 @@ transfer()
 		[read_rerequest]=$(field "$mine" rxe_eun_read_rerequest)
 		[read_rerequest_spurious]=$(field "$mine" rxe_eun_read_rerequest_spurious)
 		[read_rerequest_timeout]=$(field "$mine" rxe_eun_read_rerequest_timeout)
-		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate))
+		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate)
+		[read_ahead]=$(field "$theirs" rxe_eun_read_ahead))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

@@ -40,7 +40,7 @@ summary_fields+=,emem_peak_blocks,data_pkts,retx_timeout,retx_nack
 summary_fields+=,retx_reorder,retx_spurious,rx_ooo
 summary_fields+=,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us
 summary_fields+=,msgs_per_s,read_ooo,read_rerequest,read_rerequest_spurious
-summary_fields+=,read_rerequest_timeout,read_duplicate
+summary_fields+=,read_rerequest_timeout,read_duplicate,read_ahead
 
 # Medians: values of the finished repetitions, sorted within awk.
 csv_awk -v fields="$summary_fields" '
@@ -62,7 +62,7 @@ csv_awk -v fields="$summary_fields" '
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \
 			   "read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout " \
-			   "read_duplicate", S, " ")
+			   "read_duplicate read_ahead", S, " ")
 	}
 	FNR == 1 { csv_open(); next }
 	{
@@ -212,10 +212,11 @@ table()
 		# The rows of perftest have no packets needed.
 		ppn = (fld("pkts_per_needed") == "" ? "-" : fld("pkts_per_needed"))
 		if (track && (fld("op") == "read" || fld("op") == "ib_read_bw"))
-			r = sprintf("%s ro%d rq%d rt%d rs%d rd%d g%s m%s", ppn,
+			r = sprintf("%s ro%d rq%d rt%d rs%d rd%d ra%d g%s m%s", ppn,
 				    fld("read_ooo"), fld("read_rerequest"),
 				    fld("read_rerequest_timeout"), fld("read_rerequest_spurious"),
-				    fld("read_duplicate"), fld("gbn_retry"), fld("emem_peak_blocks"))
+				    fld("read_duplicate"), fld("read_ahead"), fld("gbn_retry"),
+				    fld("emem_peak_blocks"))
 		else if (track && atomic(fld("op")))
 			r = sprintf("%s seq%s rto%s g%s", ppn,
 				    fld("rcvd_seq_err"), fld("completer_retry_err"), fld("gbn_retry"))
@@ -322,8 +323,10 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print "the requester'"'"'s READ counters, summed: ``ro`` responses placed"
 			print "out of order, ``rq`` re-requests after a quiet reorder window and"
 			print "``rt`` after the retransmit timer, ``rs`` re-requests proven"
-			print "spurious, ``rd`` responses that came twice; ``g`` go-back-N"
-			print "rewinds (median), ``m`` the requester'"'"'s emulated-memory peak."
+			print "spurious, ``rd`` responses that came twice; ``ra`` READ requests"
+			print "the responder executed ahead of their turn (READs back to back,"
+			print "reordered); ``g`` go-back-N rewinds (median), ``m`` the"
+			print "requester'"'"'s emulated-memory peak."
 		}
 		if (atomics != "") {
 			print "Atomic rows (``cas``, ``faa``, ``ib_atomic_bw``): one request per"

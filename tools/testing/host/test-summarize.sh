@@ -88,7 +88,7 @@ xrow()
 	    [goodput_MBps]=$8 [pkts_per_needed]=1.010 [emem_peak_blocks]=9 [gbn_retry]=0
 	    [link_pkts]=640 [ooo_p99]='' [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]=''
 	    [read_ooo]=$9 [read_rerequest]=${10} [read_rerequest_timeout]=${11}
-	    [read_rerequest_spurious]=${12} [read_duplicate]=${13})
+	    [read_rerequest_spurious]=${12} [read_duplicate]=${13} [read_ahead]=${14:-0})
 	# perftest's rows have no packets needed.
 	[[ $3 != ib_* ]] || r[pkts_per_needed]=''
 	csv_row BENCH_MATRIX_FIELDS r
@@ -96,8 +96,8 @@ xrow()
 {
 	echo "$BENCH_MATRIX_HEADER"
 	for c in rdma_rxe eun-eunomia; do
-		xrow $c reorder-resp read 65536 1 ok 0.5 13.1 10 1 0 0 1
-		xrow $c reorder-resp read 65536 2 ok 0.25 26.2 10 1 0 1 0
+		xrow $c reorder-resp read 65536 1 ok 0.5 13.1 10 1 0 0 1 2
+		xrow $c reorder-resp read 65536 2 ok 0.25 26.2 10 1 0 1 0 1
 		xrow $c reorder-resp read 65536 3 timeout "" "" 5 5 5 5 5
 		xrow $c reorder-resp read 4096 1 ok 1.0 0.4 1 0 0 0 0
 		xrow $c reorder-resp cas 8 1 ok 0.5 0.002 0 0 0 0 0
@@ -122,13 +122,13 @@ sfield()
 }
 check "operations per second: median of 200, 400 and 100" "[ \"$(sfield eun-eunomia cas 8 msgs_per_s)\" = 200.0 ]"
 check "READ counters summed over the finished repetitions" \
-	"[ \"$(sfield eun-eunomia read 65536 read_ooo)/$(sfield eun-eunomia read 65536 read_rerequest)/$(sfield eun-eunomia read 65536 read_rerequest_spurious)/$(sfield eun-eunomia read 65536 read_duplicate)/$(sfield eun-eunomia read 65536 read_rerequest_timeout)\" = 20/2/1/1/0 ]"
+	"[ \"$(sfield eun-eunomia read 65536 read_ooo)/$(sfield eun-eunomia read 65536 read_rerequest)/$(sfield eun-eunomia read 65536 read_rerequest_spurious)/$(sfield eun-eunomia read 65536 read_duplicate)/$(sfield eun-eunomia read 65536 read_rerequest_timeout)/$(sfield eun-eunomia read 65536 read_ahead)\" = 20/2/1/1/0/3 ]"
 check "an atomic row keeps its size 8" "[ \"$(sfield rdma_rxe cas 8 runs)/$(sfield rdma_rxe cas 8 finished)\" = 3/3 ]"
 check "table between the read markers" "grep -q '^\.\. read table begin\$' $tmp/read.rst && grep -q '^\.\. read table end\$' $tmp/read.rst"
 check "goodput table: READ at the largest size, no atomics in MB/s" \
 	"grep -q '^reorder-resp read  *19.65 (2/3)  *19.65 (2/3)\$' $tmp/read.rst && ! grep -q '^reorder-resp cas  *0\.' $tmp/read.rst"
 check "costs: the requester's READ counters for eunomia, seq and rto for stock" \
-	"grep -q '^reorder-resp read  *1.01 seq0 rto0  *1.01 ro20 rq2 rt0 rs1 rd1 g0 m9\$' $tmp/read.rst"
+	"grep -q '^reorder-resp read  *1.01 seq0 rto0  *1.01 ro20 rq2 rt0 rs1 rd1 ra3 g0 m9\$' $tmp/read.rst"
 check "costs: an atomic row, its go-back-N rewinds" \
 	"grep -q '^reorder-resp cas  *1.010 seq0 rto0  *1.010 seq0 rto0 g0\$' $tmp/read.rst"
 check "atomics: operations per second, their own table" \
@@ -141,7 +141,7 @@ else
 fi
 check "perftest: READ in the goodput table, its costs as a READ's" \
 	"grep -q '^reorder-resp ib_read_bw  *12.50  *12.50\$' $tmp/read.rst &&
-	 grep -q '^reorder-resp ib_read_bw  *- seq0 rto0  *- ro4 rq0 rt0 rs0 rd0 g0 m9\$' $tmp/read.rst"
+	 grep -q '^reorder-resp ib_read_bw  *- seq0 rto0  *- ro4 rq0 rt0 rs0 rd0 ra0 g0 m9\$' $tmp/read.rst"
 check "perftest: an atomic's operations per second" \
 	"grep -q '^reorder-resp ib_atomic_bw  *500  *500\$' $tmp/read.rst && grep -q 'perftest.s message rate' $tmp/read.rst"
 check "perftest: a set-up too long is a word, not a figure" \
