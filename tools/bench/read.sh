@@ -8,8 +8,10 @@
 # rdma_rxe, and rdma_rxe_eun in gbn, static and eunomia. Profiles:
 # delay1ms (the baseline), reorder (both directions), reorder-req (the
 # requests' path alone: the client's egress, the requester's), reorder-resp
-# (the responses' path alone: the READ responses), and loss1. About 60
-# minutes on 2 cores for every column.
+# (the responses' path alone: the READ responses), and loss1. Roughly an
+# hour on 2 cores for every column (an estimate from make bench's pace of
+# about 13 s a transfer, more where stock's transfers run into their
+# 60 s bound).
 #
 # Writes $RESULTS/read.csv and, in $RESULTS/read-TIMESTAMP/, the medians,
 # plots and table (read.rst), which it prints with the goals the run has
@@ -17,9 +19,9 @@
 # Documentation/results.rst.
 #
 # Usage: tools/bench/read.sh [-q] [-P] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
-#   -q  a short subset for a demo (about 15 minutes): stock and eunomia,
-#       delay1ms, reorder and reorder-resp, READ of 64 KiB and CAS;
-#       results as demo-read, the documentation left alone
+#   -q  a short subset for a demo (some 15 minutes, estimated): stock
+#       and eunomia, delay1ms, reorder and reorder-resp, READ of 64 KiB
+#       and CAS; results as demo-read, the documentation left alone
 #   -P  perftest's rows too: ib_read_bw (every size) and ib_atomic_bw
 #       (fetch-and-add), 60 seconds of traffic each (bench.sh -P), its
 #       own figures; about 70 s a transfer, some 3.5 hours more for the
