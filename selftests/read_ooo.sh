@@ -1,14 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# READ responses placed out of order: with ooo_mode=static and
+# READs and atomics out of order: with ooo_mode=static and
 # ooo_mode=eunomia, eun-verify READs messages of 1 byte to 1 MiB over a
 # link that reorders both ways (netem "delay 1ms reorder 25% 50%"), then
 # over one that also drops (2%), checks every byte and the order of every
 # completion, and the requester's counters show responses placed out of
 # order, missing ones re-requested, no go-back-N rewind and no response
-# refused as malformed; once the QPs are gone the emulated memory holds
-# no block.
+# refused as malformed. Then compare-and-swap and fetch-and-add back to
+# back over the same links, every result checked: the responder held the
+# atomics that came early, none went back to go-back-N. Once the QPs are
+# gone the emulated memory holds no block.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -23,7 +25,7 @@ require_cmd tc
 REORDER="delay 1ms reorder 25% 50%"
 LOSSY="delay 1ms reorder 25% 50% loss 2%"
 
-# read_run NAME NETEM ARGS...: one checked READ transfer over NETEM.
+# read_run NAME NETEM ARGS...: one checked eun-verify transfer over NETEM.
 read_run()
 {
 	local name=$1 netem=$2
@@ -31,7 +33,7 @@ read_run()
 	shift 2
 	bed_netem_on "$netem"
 	check_err $? "$name: netem failed"
-	ev_run "$name" 0 -- -o read "$@" --seed 23
+	ev_run "$name" 0 -- "$@" --seed 23
 	[ "$(ev_summary "$EV_OUT" | cut -d' ' -f1)" = pass ]
 	check_err $? "$name: $(ev_field "$EV_OUT" error)"
 	bed_barrier "$name-done" "$BED_TMO_STEP_S"
@@ -57,7 +59,7 @@ run_mode()
 
 	bed_counters "$before"
 	read_run "read-$mode-reorder" "$REORDER" \
-		-S 1,4096,20001,65536,1048576 -n 30 -q 2
+		-o read -S 1,4096,20001,65536,1048576 -n 30 -q 2
 	bed_counters "$after"
 	d=$(delta rxe_eun_gbn_retry)
 	[ "$d" = 0 ]
@@ -74,7 +76,7 @@ run_mode()
 	log_test "ooo_mode=$mode: READ over a reordering link ($BED_ROLE)"
 
 	bed_counters "$before"
-	read_run "read-$mode-lossy" "$LOSSY" -S 4096,65536 -n 40
+	read_run "read-$mode-lossy" "$LOSSY" -o read -S 4096,65536 -n 40
 	bed_counters "$after"
 	if [ "$BED_ROLE" = client ]; then
 		d=$(delta rxe_eun_read_rerequest)
@@ -82,6 +84,23 @@ run_mode()
 		check_err $? "$mode: no READ re-request over a lossy link"
 		log_info "$mode: lossy: re-requests $d (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), duplicates $(delta rxe_eun_read_duplicate)"
 	fi
+
+	bed_counters "$before"
+	read_run "atomic-$mode-reorder" "$REORDER" -o cas,faa -n 300 -q 2
+	read_run "atomic-$mode-lossy" "$LOSSY" -o cas,faa -n 200
+	bed_counters "$after"
+	d=$(delta rxe_eun_read_bad)
+	[ "$d" = 0 ]
+	check_err $? "$mode: $d atomic responses refused as malformed"
+	if [ "$BED_ROLE" = server ]; then
+		d=$(delta rxe_eun_atomic_held)
+		[ "$d" -gt 0 ]
+		check_err $? "$mode: no atomic request was held until in order"
+		log_info "$mode: atomics held until in order $d, READs executed ahead $(delta rxe_eun_read_ahead), duplicate requests $(delta duplicate_request)"
+	else
+		log_info "$mode: atomics: re-sent $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), go-back-N $(delta rxe_eun_gbn_retry)"
+	fi
+	log_test "ooo_mode=$mode: compare-and-swap and fetch-and-add over reordering and lossy links ($BED_ROLE)"
 	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode: READ over a lossy, reordering link ($BED_ROLE)"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The requester's side of the READs whose response packets are placed as
- * they arrive: which READs are out and which packets belong to them, when
- * the missing ones count as lost, and which ranges re-requests ask for.
+ * The requester's side of the READs (and atomics) whose response packets
+ * are placed as they arrive: which are out and which packets belong to
+ * them, when the missing ones count as lost, and which ranges re-requests
+ * ask for. An atomic is a request of one response PSN.
  * Which PSNs arrived is the reorder bitmap's (eun_bitmap.h); this is the
  * pure rest of comp/eun_comp_read.c, free of rxe types so that KUnit
  * drives the very functions the module calls.
@@ -37,12 +38,14 @@
  * @EUN_RD_MIDDLE: READ_RESPONSE_MIDDLE
  * @EUN_RD_LAST: READ_RESPONSE_LAST (also the end of a re-requested range)
  * @EUN_RD_ONLY: READ_RESPONSE_ONLY (also a re-request of the first packet)
+ * @EUN_RD_ATOMIC_ACK: ATOMIC_ACKNOWLEDGE
  */
 enum eun_rd_kind {
 	EUN_RD_FIRST,
 	EUN_RD_MIDDLE,
 	EUN_RD_LAST,
 	EUN_RD_ONLY,
+	EUN_RD_ATOMIC_ACK,
 };
 
 /**
@@ -50,9 +53,10 @@ enum eun_rd_kind {
  *	user-writable)
  * @first_psn: PSN of its request, so of its first response packet
  * @last_psn: PSN of its last response packet
- * @len: bytes it reads
+ * @len: bytes it reads (an atomic: the 8 bytes of its result)
  * @va: remote address it reads from
  * @rkey: remote key
+ * @atomic: an atomic, answered by one ATOMIC_ACKNOWLEDGE
  */
 struct eun_rd_req {
 	u32 first_psn;
@@ -60,6 +64,7 @@ struct eun_rd_req {
 	u32 len;
 	u64 va;
 	u32 rkey;
+	bool atomic;
 };
 
 /**

@@ -113,7 +113,8 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt)
 {
-	if (eun_op_is_read_response(pkt->opcode))
+	if (eun_op_is_read_response(pkt->opcode) ||
+	    pkt->opcode == IB_OPCODE_RC_ATOMIC_ACKNOWLEDGE)
 		return eun_qp_tracks(qp) ? eun_comp_read(qp, pkt) :
 					   EUN_ACK_STOCK;
 	if (pkt->opcode == IB_OPCODE_RC_ACKNOWLEDGE && eun_qp_tracks(qp))

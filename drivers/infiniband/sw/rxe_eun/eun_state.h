@@ -17,6 +17,8 @@
 
 #include <linux/timer.h>
 
+struct sk_buff;
+
 #include "eun/eun_bitmap.h"
 #include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
@@ -85,6 +87,7 @@ enum eun_counter {
 	EUN_CNT_READ_REREQ_TIMEOUT,	/* ... after the retransmit timer */
 	EUN_CNT_READ_REREQ_SPURIOUS,	/* ... proven needless */
 	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
+	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -250,6 +253,9 @@ struct eun_rx_rd_ahead {
  *	placed
  * @rd_ahead: READ requests executed ahead of @epsn
  * @rd_nahead: entries of @rd_ahead in use
+ * @rd_held: atomic requests that came ahead of @epsn, held in order
+ * @rd_held_psn: their PSNs
+ * @rd_nheld: entries of @rd_held in use
  */
 struct eun_rx {
 	u32 conn;
@@ -269,6 +275,9 @@ struct eun_rx {
 	struct eun_hist ooo_degree;
 	struct eun_rx_rd_ahead rd_ahead[EUN_RD_MAX_OUT];
 	u32 rd_nahead;
+	struct sk_buff *rd_held[EUN_RD_MAX_OUT];
+	u32 rd_held_psn[EUN_RD_MAX_OUT];
+	u32 rd_nheld;
 };
 
 /**

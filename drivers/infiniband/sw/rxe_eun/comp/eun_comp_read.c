@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * READ responses at a tracking QP's requester, placed as they arrive.
+ * READ responses at a tracking QP's requester, placed as they arrive; and
+ * atomics, tracked the same way as requests of one response PSN.
  *
  * Each response packet goes straight to its own offset in its READ's
  * local buffer, (PSN - the READ's first PSN) * MTU, and is marked in a
@@ -85,15 +86,31 @@ static bool eun_comp_read_is_newest(struct rxe_qp *qp)
 	return r && r->first_psn == qp->req.psn;
 }
 
-/* Track a READ whose request takes PSN qp->req.psn. */
+static bool eun_comp_read_is_atomic(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_ATOMIC_CMP_AND_SWP ||
+	       wqe->wr.opcode == IB_WR_ATOMIC_FETCH_AND_ADD;
+}
+
+/* A READ or an atomic: a request answered by responses the QP tracks. */
+static bool eun_comp_read_tracks(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_RDMA_READ ||
+	       eun_comp_read_is_atomic(wqe);
+}
+
+/* Track a READ or atomic whose request takes PSN qp->req.psn. */
 static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
 	struct eun_tx *tx = &qp->eun.tx;
+	bool atomic = eun_comp_read_is_atomic(wqe);
 	struct eun_rd_req r = {
 		.first_psn = qp->req.psn,
 		.len = wqe->dma.length,
-		.va = wqe->wr.wr.rdma.remote_addr,
-		.rkey = wqe->wr.wr.rdma.rkey,
+		.va = atomic ? wqe->wr.wr.atomic.remote_addr :
+			       wqe->wr.wr.rdma.remote_addr,
+		.rkey = atomic ? wqe->wr.wr.atomic.rkey : wqe->wr.wr.rdma.rkey,
+		.atomic = atomic,
 	};
 	u64 now = ktime_get_ns();
 	bool first = !tx->rd.count;
@@ -116,9 +133,9 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
  * @wqe: its WQE, still posted; the request would take PSN qp->req.psn
  * @idle: nothing is in flight
  *
- * An idle QP sends any request; a READ is tracked from here when it can
- * be. A READ also goes while only tracked READs are out, if there is
- * room for it. The requester may admit the same request again after a
+ * An idle QP sends any request; a READ or an atomic is tracked from here
+ * when it can be. One also goes while only tracked ones are out, if there
+ * is room for it. The requester may admit the same request again after a
  * stall: it is then already tracked.
  *
  * Return: true to send the request.
@@ -129,7 +146,7 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	struct eun_rd *rd = &qp->eun.tx.rd;
 	u32 room = min_t(u32, EUN_RD_MAX_OUT, qp->attr.max_rd_atomic);
 
-	if (wqe->wr.opcode != IB_WR_RDMA_READ)
+	if (!eun_comp_read_tracks(wqe))
 		return idle;
 	if (rd->count && eun_comp_read_is_newest(qp))
 		return true;
@@ -149,6 +166,8 @@ static enum eun_rd_kind eun_comp_read_kind(u8 opcode)
 		return EUN_RD_MIDDLE;
 	case IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST:
 		return EUN_RD_LAST;
+	case IB_OPCODE_RC_ATOMIC_ACKNOWLEDGE:
+		return EUN_RD_ATOMIC_ACK;
 	default:
 		return EUN_RD_ONLY;
 	}
@@ -171,8 +190,8 @@ static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 	if (idx == prod)
 		return NULL;
 	wqe = queue_addr_from_index(q, idx);
-	if (wqe->state != wqe_state_pending ||
-	    wqe->wr.opcode != IB_WR_RDMA_READ ||
+	if (wqe->state != wqe_state_pending || !eun_comp_read_tracks(wqe) ||
+	    eun_comp_read_is_atomic(wqe) != r->atomic ||
 	    wqe->first_psn != r->first_psn || wqe->last_psn != r->last_psn)
 		return NULL;
 	return wqe;
@@ -222,7 +241,10 @@ static enum eun_bm_verdict eun_comp_read_track(struct rxe_qp *qp, u32 psn)
 	return res.verdict;
 }
 
-/* Copy a response packet's payload to its offset in its READ's buffer. */
+/*
+ * Copy a response packet's payload to its offset in its READ's buffer,
+ * or an atomic's result (AtomicAckETH) to the start of its buffer.
+ */
 static int eun_comp_read_place(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       const struct eun_rd_req *r,
 			       struct rxe_pkt_info *pkt)
@@ -230,7 +252,9 @@ static int eun_comp_read_place(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	struct rxe_dma_info *dma = &wqe->dma;
 	struct rxe_dma_info saved = *dma;
 	u32 index = eun_psn_dist(r->first_psn, pkt->psn);
-	u32 len = payload_size(pkt);
+	u32 len = r->atomic ? sizeof(u64) : payload_size(pkt);
+	u64 orig = r->atomic ? atmack_orig(pkt) : 0;
+	void *src = r->atomic ? (void *)&orig : payload_addr(pkt);
 	int err;
 
 	if (!len)
@@ -240,8 +264,8 @@ static int eun_comp_read_place(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	dma->sge_offset = 0;
 	err = advance_dma_data(dma, index * qp->mtu);
 	if (!err)
-		err = copy_data(qp->pd, IB_ACCESS_LOCAL_WRITE, dma,
-				payload_addr(pkt), len, RXE_TO_MR_OBJ);
+		err = copy_data(qp->pd, IB_ACCESS_LOCAL_WRITE, dma, src, len,
+				RXE_TO_MR_OBJ);
 	dma->resid = saved.resid;
 	dma->cur_sge = saved.cur_sge;
 	dma->sge_offset = saved.sge_offset;
@@ -302,6 +326,9 @@ static void eun_comp_read_done(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		eun_comp_read_close(qp);
 	else if (eun_rd_oldest_done(rd, qp->eun.tx.rd_head))
 		eun_comp_read_token(qp, pkt, eun_rd_at(rd, 0)->last_psn);
+	else
+		eun_tx_loss_arm(qp, eun_rd_deadline(rd, qp->eun.tx.rd_head),
+				ktime_get_ns());
 }
 
 /*
@@ -457,13 +484,50 @@ static u32 eun_comp_read_range_end(struct rxe_qp *qp, u32 head)
 	return eun_rd_range_end(&tx->rd, head, words, nbits, span);
 }
 
-/* Send the READ request for PSNs @first..@last of READ @r. */
+/* Fill the header of a re-request: the READ range, or the atomic again. */
+static void eun_comp_read_fill(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			       const struct eun_rd_req *r, u32 first, u32 last,
+			       struct rxe_pkt_info *pkt)
+{
+	u64 offset = (u64)eun_psn_dist(r->first_psn, first) * qp->mtu;
+	u64 want = (u64)(eun_psn_dist(first, last) + 1) * qp->mtu;
+
+	if (!r->atomic) {
+		reth_set_va(pkt, r->va + offset);
+		reth_set_rkey(pkt, r->rkey);
+		reth_set_len(pkt, min_t(u64, want, r->len - offset));
+		return;
+	}
+	atmeth_set_va(pkt, r->va);
+	atmeth_set_rkey(pkt, r->rkey);
+	if (pkt->opcode == IB_OPCODE_RC_COMPARE_SWAP) {
+		atmeth_set_swap_add(pkt, wqe->wr.wr.atomic.swap);
+		atmeth_set_comp(pkt, wqe->wr.wr.atomic.compare_add);
+	} else {
+		atmeth_set_swap_add(pkt, wqe->wr.wr.atomic.compare_add);
+	}
+}
+
+static u8 eun_comp_read_opcode(const struct rxe_send_wqe *wqe)
+{
+	switch (wqe->wr.opcode) {
+	case IB_WR_ATOMIC_CMP_AND_SWP:
+		return IB_OPCODE_RC_COMPARE_SWAP;
+	case IB_WR_ATOMIC_FETCH_AND_ADD:
+		return IB_OPCODE_RC_FETCH_ADD;
+	default:
+		return IB_OPCODE_RC_RDMA_READ_REQUEST;
+	}
+}
+
+/*
+ * Send the request for PSNs @first..@last of READ @r, or atomic @r again
+ * (the responder executes it once and replays its stored result).
+ */
 static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			      const struct eun_rd_req *r, u32 first, u32 last)
 {
-	const u8 opcode = IB_OPCODE_RC_RDMA_READ_REQUEST;
-	u64 offset = (u64)eun_psn_dist(r->first_psn, first) * qp->mtu;
-	u64 want = (u64)(eun_psn_dist(first, last) + 1) * qp->mtu;
+	const u8 opcode = eun_comp_read_opcode(wqe);
 	int paylen = rxe_opcode[opcode].length + RXE_ICRC_SIZE;
 	struct rxe_pkt_info pkt = {};
 	struct sk_buff *skb;
@@ -480,9 +544,7 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	pkt.paylen = paylen;
 	bth_init(&pkt, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, 1, first);
-	reth_set_va(&pkt, r->va + offset);
-	reth_set_rkey(&pkt, r->rkey);
-	reth_set_len(&pkt, min_t(u64, want, r->len - offset));
+	eun_comp_read_fill(qp, wqe, r, first, last, &pkt);
 	if (rxe_prepare(&qp->pri_av, &pkt, skb)) {
 		kfree_skb(skb);
 		return -ENOMEM;

@@ -76,7 +76,7 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		return -ENOSPC;
 	if (rd->count && r->first_psn != eun_psn_add(rd->last_psn, 1))
 		return -EINVAL;
-	npkts = r->len ? DIV_ROUND_UP((u64)r->len, mtu) : 1;
+	npkts = r->len && !r->atomic ? DIV_ROUND_UP((u64)r->len, mtu) : 1;
 	if (npkts >= EUN_PSN_HALF)
 		return -EINVAL;
 	last = eun_psn_add(r->first_psn, npkts - 1);
@@ -156,7 +156,8 @@ const struct eun_rd_req *eun_rd_at(const struct eun_rd *rd, u32 index)
  * length: every packet of a READ but its last is one MTU. FIRST and ONLY
  * come only at a READ's first PSN (ONLY also answers a re-request of that
  * PSN alone); MIDDLE never at its last; LAST anywhere, since a
- * re-requested range ends with one.
+ * re-requested range ends with one. An atomic is answered by one
+ * ATOMIC_ACKNOWLEDGE, its result in a header: no payload.
  *
  * Return: 0, -ERANGE for a PSN outside the READs out, -EPROTO for an
  * opcode or a length that does not fit.
@@ -171,6 +172,10 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 	if (index < 0)
 		return index;
 	r = eun_rd_at(rd, index);
+	if (r->atomic != (kind == EUN_RD_ATOMIC_ACK))
+		return -EPROTO;
+	if (r->atomic)
+		return len ? -EPROTO : 0;
 	offset = (u64)eun_psn_dist(r->first_psn, psn) * mtu;
 	switch (kind) {
 	case EUN_RD_FIRST:

@@ -186,6 +186,7 @@ void eun_qp_teardown(struct rxe_qp *qp)
 
 	eun_qp_close_bitmap(qp);
 	eun_comp_read_close(qp);
+	eun_rx_read_forget(qp);
 	eun_rx_wsync_drop(qp);
 	eun_tx_loss_stop(qp);
 	kfree(eq->tx.wqe);

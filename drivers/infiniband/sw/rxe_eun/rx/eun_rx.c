@@ -114,7 +114,7 @@ static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
 	struct eun_rx *rx = &qp->eun.rx;
 	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
 
-	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST)
+	if (eun_rx_read_is_request(pkt->opcode))
 		return eun_rx_read_request(qp, pkt);
 	if (ahead > 0) {
 		/* The sender fences these: only a stale copy gets here. */

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * READ requests at a tracking QP's responder, in any order.
+ * READ and atomic requests at a tracking QP's responder, in any order.
  *
- * A requester sends READs back to back (comp/eun_comp_read.c) with
- * nothing else between them, so the reads have no order among
- * themselves to keep: one that comes ahead of the expected PSN is
- * executed at once by rxe, and its PSN range remembered. The expected
- * PSN skips such ranges once it reaches them, and a copy of such a READ
- * (a re-request) is replayed by rxe from its READ resource like any
- * duplicate. A READ at the expected PSN, or older, goes to rxe as every
- * stock-format request does.
+ * A requester sends READs and atomics back to back (comp/eun_comp_read.c)
+ * with nothing else between them. READs have no order among themselves
+ * to keep: one that comes ahead of the expected PSN is executed at once
+ * by rxe, and its PSN range remembered. The expected PSN skips such
+ * ranges once it reaches them, and a copy of such a READ (a re-request)
+ * is replayed by rxe from its READ resource like any duplicate. An atomic
+ * that comes ahead is held (its skb, without the QP and device references
+ * a queued packet takes) until the request before it is handed to rxe;
+ * then it is queued right behind that one, so that rxe executes atomics
+ * once each and in PSN order. A request at the expected PSN, or older,
+ * goes to rxe as every stock-format request does.
  *
- * Runs in the QP's receive task only.
+ * Runs in the QP's receive task only, but eun_rx_read_forget() (the QP
+ * reset or destroyed, its tasks stopped).
  */
 
 #include "rxe.h"
@@ -38,14 +42,129 @@ static void eun_rx_read_remove(struct eun_rx *rx, u32 i)
 	rx->rd_ahead[i] = rx->rd_ahead[--rx->rd_nahead];
 }
 
+static bool eun_rx_read_is_atomic(u8 opcode)
+{
+	return opcode == IB_OPCODE_RC_COMPARE_SWAP ||
+	       opcode == IB_OPCODE_RC_FETCH_ADD;
+}
+
 /**
- * eun_rx_read_request() - a READ request reached a tracking QP's responder
+ * eun_rx_read_is_request() - whether a stock-format request is a READ or
+ *	an atomic, which may come in any order
+ * @opcode: BTH opcode
+ *
+ * Return: true for RDMA_READ_REQUEST, COMPARE_SWAP and FETCH_ADD.
+ */
+bool eun_rx_read_is_request(u8 opcode)
+{
+	return opcode == IB_OPCODE_RC_RDMA_READ_REQUEST ||
+	       eun_rx_read_is_atomic(opcode);
+}
+
+/* PSNs a READ or atomic request takes. */
+static u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST)
+		return 1;
+	return max_t(u32, 1, DIV_ROUND_UP(reth_len(pkt), qp->mtu));
+}
+
+/* @psn past the READs executed ahead that start there, none forgotten. */
+static u32 eun_rx_read_past(const struct eun_rx *rx, u32 psn)
+{
+	u32 i = 0;
+
+	while (i < rx->rd_nahead) {
+		if (rx->rd_ahead[i].first_psn != psn) {
+			i++;
+			continue;
+		}
+		psn = eun_psn_add(psn, rx->rd_ahead[i].npkts);
+		i = 0;
+	}
+	return psn;
+}
+
+static int eun_rx_read_held(const struct eun_rx *rx, u32 psn)
+{
+	u32 i;
+
+	for (i = 0; i < rx->rd_nheld; i++)
+		if (rx->rd_held_psn[i] == psn)
+			return i;
+	return -ENOENT;
+}
+
+static struct sk_buff *eun_rx_read_unhold(struct eun_rx *rx, u32 i)
+{
+	struct sk_buff *skb = rx->rd_held[i];
+
+	rx->rd_nheld--;
+	rx->rd_held[i] = rx->rd_held[rx->rd_nheld];
+	rx->rd_held_psn[i] = rx->rd_held_psn[rx->rd_nheld];
+	return skb;
+}
+
+/*
+ * The request at the head of the queue goes to rxe now; the held atomic
+ * that comes right after it, if any, is queued behind it with the
+ * references of a received packet.
+ */
+static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	int i = eun_rx_read_held(rx, next);
+	struct sk_buff *skb, *head;
+	unsigned long flags;
+
+	if (i < 0)
+		return;
+	skb = eun_rx_read_unhold(rx, i);
+	if (!ib_device_try_get(qp->ibqp.device)) {
+		kfree_skb(skb);
+		return;
+	}
+	rxe_get(qp);
+	spin_lock_irqsave(&qp->req_pkts.lock, flags);
+	head = skb_peek(&qp->req_pkts);
+	if (head)
+		__skb_queue_after(&qp->req_pkts, head, skb);
+	else
+		__skb_queue_head(&qp->req_pkts, skb);
+	spin_unlock_irqrestore(&qp->req_pkts.lock, flags);
+}
+
+/* An atomic ahead of the expected PSN waits for its turn. */
+static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
+					     struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	if (eun_rx_read_held(rx, pkt->psn) >= 0) {
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PSN_DUPLICATE);
+		return EUN_PSN_CONSUMED;
+	}
+	if (rx->rd_nheld == ARRAY_SIZE(rx->rd_held)) {
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PSN_DROP);
+		return EUN_PSN_CONSUMED;
+	}
+	rx->rd_held[rx->rd_nheld] = skb_get(PKT_TO_SKB(pkt));
+	rx->rd_held_psn[rx->rd_nheld] = pkt->psn;
+	rx->rd_nheld++;
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_ATOMIC_HELD);
+	return EUN_PSN_CONSUMED;
+}
+
+/**
+ * eun_rx_read_request() - a READ or atomic request reached a tracking
+ *	QP's responder
  * @qp: the QP, in its receive task, its bitmap open at rx->epsn
- * @pkt: the request
+ * @pkt: the request, at the head of the QP's request queue
  *
  * Return: EUN_PSN_STOCK with rxe's cursor set so that rxe executes the
- * READ (at or ahead of the expected PSN) or replays it (a copy);
- * EUN_PSN_CONSUMED for one dropped and counted (too many ahead).
+ * request (at the expected PSN, or a READ ahead of it) or replays it (a
+ * copy); EUN_PSN_CONSUMED for an atomic held, or one dropped and counted
+ * (too many ahead).
  */
 enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 					 struct rxe_pkt_info *pkt)
@@ -58,8 +177,13 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
+		if (!ahead)
+			eun_rx_read_release(qp, eun_rx_read_past(rx,
+				eun_psn_add(pkt->psn, eun_rx_read_npkts(qp, pkt))));
 		return EUN_PSN_STOCK;
 	}
+	if (eun_rx_read_is_atomic(pkt->opcode))
+		return eun_rx_read_hold(qp, pkt);
 	i = eun_rx_read_find(rx, pkt->psn);
 	if (i >= 0) {
 		a = &rx->rd_ahead[i];
@@ -72,7 +196,7 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	}
 	a = &rx->rd_ahead[rx->rd_nahead++];
 	a->first_psn = pkt->psn;
-	a->npkts = max_t(u32, 1, DIV_ROUND_UP(reth_len(pkt), qp->mtu));
+	a->npkts = eun_rx_read_npkts(qp, pkt);
 	qp->resp.psn = pkt->psn;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_AHEAD);
 	return EUN_PSN_STOCK;
@@ -104,10 +228,15 @@ u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn)
 }
 
 /**
- * eun_rx_read_forget() - forget the READs executed ahead
- * @qp: the QP, reset
+ * eun_rx_read_forget() - forget the READs executed ahead, free the
+ *	atomics held
+ * @qp: the QP, reset or destroyed, its tasks stopped
  */
 void eun_rx_read_forget(struct rxe_qp *qp)
 {
-	qp->eun.rx.rd_nahead = 0;
+	struct eun_rx *rx = &qp->eun.rx;
+
+	rx->rd_nahead = 0;
+	while (rx->rd_nheld)
+		kfree_skb(eun_rx_read_unhold(rx, rx->rd_nheld - 1));
 }

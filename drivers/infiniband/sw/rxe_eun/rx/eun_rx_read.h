@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* READ requests at a tracking QP's responder, in any order (eun_rx_read.c). */
+/* READ and atomic requests at a tracking QP's responder (eun_rx_read.c). */
 #ifndef EUN_RX_READ_H
 #define EUN_RX_READ_H
 
@@ -10,6 +10,7 @@
 struct rxe_qp;
 struct rxe_pkt_info;
 
+bool eun_rx_read_is_request(u8 opcode);
 enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 					 struct rxe_pkt_info *pkt);
 u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn);
