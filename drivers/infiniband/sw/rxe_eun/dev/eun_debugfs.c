@@ -265,6 +265,24 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 		   rw.stats.reordered);
 }
 
+/* READs and atomics out, and those the responder took ahead of order. */
+static void eun_qp_show_read(struct seq_file *s, struct rxe_qp *qp)
+{
+	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rx *rx = &qp->eun.rx;
+
+	seq_printf(s, "read out %u first %u last %u head %u max %u seen %d open %d\n",
+		   READ_ONCE(rd->count), READ_ONCE(rd->first_psn),
+		   READ_ONCE(rd->last_psn), READ_ONCE(qp->eun.tx.rd_head),
+		   READ_ONCE(rd->max_psn), READ_ONCE(rd->seen),
+		   READ_ONCE(qp->eun.tx.rd_open));
+	seq_printf(s, "read armed %d unanswered %u reo_wnd_ns %llu pause_ns %llu\n",
+		   READ_ONCE(rd->armed), READ_ONCE(rd->unanswered),
+		   READ_ONCE(rd->reo_wnd_ns), READ_ONCE(rd->pause_ns));
+	seq_printf(s, "responder reads_ahead %u atomics_held %u\n",
+		   READ_ONCE(rx->rd_nahead), READ_ONCE(rx->rd_nheld));
+}
+
 static int eun_qp_show(struct seq_file *s, void *unused)
 {
 	struct rxe_dev *rxe = s->private;
@@ -290,6 +308,7 @@ static int eun_qp_show(struct seq_file *s, void *unused)
 	} else {
 		eun_qp_show_rx(s, rxe, qp);
 		eun_qp_show_tx(s, qp);
+		eun_qp_show_read(s, qp);
 	}
 	eun_debugfs_show_paths(s, qp);
 	rxe_put(qp);
