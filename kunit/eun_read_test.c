@@ -1,0 +1,1117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the requester's READ response tracker (core/eun_read.c,
+ * the functions comp/eun_comp_read.c calls): a READ's last PSN from its
+ * length and MTU, across the 2^24 wrap, and the READs it refuses; READs
+ * out back to back, in a ring of EUN_RD_MAX_OUT, retired oldest first;
+ * which PSNs they own and which READ each belongs to; which opcode and
+ * length each response packet may carry; the highest PSN that arrived,
+ * placed or not; the quiet time after which the missing packets count as
+ * lost: one window after the latest new packet for holes below the
+ * highest, longer (or twice the longest pause) for the tail alone or with
+ * nothing new since the request or a re-request, doubled per unanswered
+ * re-request and none after EUN_RD_MAX_BLIND; a spurious re-request
+ * doubling the window once, up to its cap, even when its proof comes
+ * after the READ; the range a re-request asks for and its split into one
+ * range per READ; atomics among READs, one ATOMIC_ACKNOWLEDGE each; and the
+ * window kept across READs.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "eun/eun_psn.h"
+#include "eun/eun_read.h"
+
+#define MS		(1000 * 1000ULL)
+/* A first PSN just below the wrap: PSN 0 is its third packet. */
+#define RT_WRAP		0xfffffeu
+#define RT_WORDS	4
+/* No opcode of a READ response. */
+#define RT_NO_KIND	((enum eun_rd_kind)99)
+/*
+ * The wait for a missing tail, or with nothing new, after @k unanswered
+ * re-requests, for window @w (pauses seen shorter than half of it).
+ */
+#define RT_BLIND(w, k)	(((w) << EUN_RD_BLIND_SHIFT) << (k))
+
+/* Start a READ of @len bytes at @first; its va and rkey from them. */
+static int rt_start(struct eun_rd *rd, u32 first, u32 len, u32 mtu, u64 now)
+{
+	struct eun_rd_req r = {
+		.first_psn = first, .len = len,
+		.va = 0x10000ULL * first + len, .rkey = first ^ 0x5a5a,
+		.last_psn = 0xdeadbeef,	/* worked out by the tracker */
+	};
+
+	return eun_rd_start(rd, &r, mtu, now);
+}
+
+/* Start an atomic at @first: one response PSN whatever @len says. */
+static int rt_atomic(struct eun_rd *rd, u32 first, u32 len, u32 mtu)
+{
+	struct eun_rd_req r = {
+		.first_psn = first, .len = len, .atomic = true,
+	};
+
+	return eun_rd_start(rd, &r, mtu, 0);
+}
+
+static struct eun_rd *rt_alloc(struct kunit *test)
+{
+	struct eun_rd *rd = kunit_kzalloc(test, sizeof(*rd), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	eun_rd_init(rd);
+	return rd;
+}
+
+static struct eun_rd *rt_new(struct kunit *test, u32 first, u32 len, u32 mtu)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	KUNIT_ASSERT_EQ(test, rt_start(rd, first, len, mtu, 0), 0);
+	return rd;
+}
+
+/* Four packets from RT_WRAP (0xfffffe, 0xffffff, 0, 1); the last has 100 B. */
+static struct eun_rd *rt_four(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, RT_WRAP, 3 * 1024 + 100, 1024);
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, 1);
+	return rd;
+}
+
+/*
+ * Three READs back to back across the wrap: A 0xfffffd..0xfffffe (1124
+ * bytes), B 0xffffff..0x000001 (3072), C 0x000002 (none).
+ */
+static struct eun_rd *rt_abc(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 0xfffffd, 1024 + 100, 1024);
+
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xffffff, 3 * 1024, 1024, 0), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0x000002, 0, 1024, 0), 0);
+	KUNIT_ASSERT_EQ(test, rd->count, 3);
+	return rd;
+}
+
+/* Mark @psn in @w as placed after @head: bit i is @head + 1 + i. */
+static void rt_set(u64 *w, u32 head, u32 psn)
+{
+	u32 i = eun_psn_dist(head, psn) - 1;
+
+	w[i / 64] |= 1ULL << (i % 64);
+}
+
+static void eun_rd_init_tracks_nothing(struct kunit *test)
+{
+	struct eun_rd *rd = kunit_kzalloc(test, sizeof(*rd), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, rd);
+	memset(rd, 0xa5, sizeof(*rd));
+	eun_rd_init(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+	KUNIT_EXPECT_FALSE(test, rd->seen);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 0);
+	KUNIT_EXPECT_FALSE(test, rd->rereq_out);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 0));
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0), -ERANGE);
+	KUNIT_EXPECT_NULL(test, eun_rd_at(rd, 0));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, U64_MAX));
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 5));
+}
+
+struct rt_start {
+	u32 first, len, mtu, last;
+};
+
+static const struct rt_start rt_starts[] = {
+	{ 100, 0, 1024, 100 },			/* zero length: one packet */
+	{ 100, 1, 1024, 100 },
+	{ 100, 1024, 1024, 100 },		/* exactly one MTU */
+	{ 100, 1025, 1024, 101 },
+	{ 100, 4096, 1024, 103 },		/* exact multiple */
+	{ 100, 4097, 1024, 104 },		/* remainder */
+	{ 0xffffff, 1, 256, 0xffffff },
+	{ 0xffffff, 257, 256, 0 },		/* wraps to PSN 0 */
+	{ RT_WRAP, 3 * 256, 256, 0 },
+	{ RT_WRAP, 2 * 4096 + 1, 4096, 0 },
+	{ 0xfffff0, 100 * 512, 512, 0x53 },
+	{ 0, U32_MAX, 4096, 0xfffff },		/* 2^20 packets */
+};
+
+static void eun_rd_start_last_psn(struct kunit *test)
+{
+	const struct eun_rd_req *r;
+	const struct rt_start *s;
+	struct eun_rd *rd;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_starts); i++) {
+		s = &rt_starts[i];
+		rd = rt_new(test, s->first, s->len, s->mtu);
+		KUNIT_EXPECT_EQ_MSG(test, rd->count, 1, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, rd->first_psn, s->first, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, rd->last_psn, s->last, "case %u", i);
+		KUNIT_EXPECT_FALSE_MSG(test, rd->seen, "case %u", i);
+		r = eun_rd_at(rd, 0);
+		KUNIT_ASSERT_NOT_NULL(test, r);
+		KUNIT_EXPECT_EQ_MSG(test, r->first_psn, s->first, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r->last_psn, s->last, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r->len, s->len, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r->va, 0x10000ULL * s->first + s->len,
+				    "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r->rkey, s->first ^ 0x5a5a, "case %u", i);
+		KUNIT_EXPECT_NULL(test, eun_rd_at(rd, 1));
+	}
+}
+
+static void eun_rd_start_refused(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, 4096, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, 0, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 0x1000000, 4096, 1024, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, U32_MAX, 4096, 1024, 0), -EINVAL);
+	/* 2^23 packets, half the PSN space: refused; one fewer is not. */
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, EUN_PSN_HALF, 1, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, U32_MAX, 512, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, U32_MAX, 256, 0), -EINVAL);
+	/* 2^32 - 512 is 2^23 - 1 packets of 512 B; one byte more is 2^23. */
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, U32_MAX - 510, 512, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 5));
+
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 5, U32_MAX - 511, 512, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 0x800003);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 0x900000, EUN_PSN_HALF - 1, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 0x0ffffe);
+}
+
+/* A READ may only follow the newest out, up to EUN_RD_MAX_OUT of them. */
+static void eun_rd_start_back_to_back(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, RT_WRAP, 3 * 1024, 1024);
+	const struct eun_rd_req *r;
+	u32 i, psn;
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, 0);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 2, 1024, 1024, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 0, 1024, 1024, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, RT_WRAP, 1024, 1024, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 1, 1024, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rd->count, 1);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 0);
+
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 1, 2 * 1024 + 1, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->count, 2);
+	KUNIT_EXPECT_EQ(test, rd->first_psn, RT_WRAP);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 3);
+	r = eun_rd_at(rd, 1);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	KUNIT_EXPECT_EQ(test, r->first_psn, 1);
+	KUNIT_EXPECT_EQ(test, r->last_psn, 3);
+	KUNIT_EXPECT_EQ(test, r->len, 2 * 1024 + 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_at(rd, 0)->last_psn, 0);
+
+	/* Up to EUN_RD_MAX_OUT, one packet each, then no room. */
+	for (i = 2, psn = 4; i < EUN_RD_MAX_OUT; i++, psn++)
+		KUNIT_ASSERT_EQ_MSG(test, rt_start(rd, psn, 10, 1024, 0), 0,
+				    "READ %u", i);
+	KUNIT_EXPECT_EQ(test, rd->count, EUN_RD_MAX_OUT);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, psn, 10, 1024, 0), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, rd->count, EUN_RD_MAX_OUT);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, psn - 1);
+}
+
+/* READs out together may not span half the PSN space either. */
+static void eun_rd_start_span(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 0xfffff0, EUN_PSN_HALF - 2, 1);
+	u32 next = eun_psn_add(0xfffff0, EUN_PSN_HALF - 2);
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, eun_psn_add(0xfffff0, EUN_PSN_HALF - 3));
+	KUNIT_EXPECT_EQ(test, rt_start(rd, next, 1, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, eun_psn_dist(rd->first_psn, rd->last_psn),
+			EUN_PSN_HALF - 2);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, eun_psn_add(next, 1), 0, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, eun_psn_add(next, 2), 1, 1, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rd->count, 3);
+	KUNIT_EXPECT_EQ(test, eun_psn_dist(rd->first_psn, rd->last_psn),
+			EUN_PSN_HALF - 1);
+}
+
+static void eun_rd_owns_and_find(struct kunit *test)
+{
+	static const struct { u32 psn; int index; } want[] = {
+		{ 0xfffffc, -ERANGE }, { 0xfffffd, 0 }, { 0xfffffe, 0 },
+		{ 0xffffff, 1 }, { 0, 1 }, { 1, 1 }, { 2, 2 }, { 3, -ERANGE },
+		{ 0x7ffffd, -ERANGE }, { 0x800000, -ERANGE },
+	};
+	struct eun_rd *rd = rt_abc(test);
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, rd->first_psn, 0xfffffd);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 2);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_find(rd, want[i].psn),
+				    want[i].index, "PSN %#x", want[i].psn);
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_owns(rd, want[i].psn),
+				    want[i].index >= 0, "PSN %#x", want[i].psn);
+	}
+	KUNIT_EXPECT_EQ(test, eun_rd_at(rd, 2)->first_psn, 2);
+	KUNIT_EXPECT_NULL(test, eun_rd_at(rd, 3));
+
+	/* One packet: that PSN alone. */
+	rd = rt_new(test, 0, 0, 256);
+	KUNIT_EXPECT_TRUE(test, eun_rd_owns(rd, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 1));
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 0xffffff));
+
+	/* Stopped: nothing. */
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 0));
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0), -ERANGE);
+	KUNIT_EXPECT_NULL(test, eun_rd_at(rd, 0));
+}
+
+static void eun_rd_check_opcodes(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	/* FIRST and ONLY at the first PSN only. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_FIRST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_ONLY, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_FIRST, 1024, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_ONLY, 1024, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_FIRST, 100, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_ONLY, 100, 1024), -EPROTO);
+
+	/* MIDDLE anywhere but at the last, the first included. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_MIDDLE, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_MIDDLE, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_MIDDLE, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_MIDDLE, 100, 1024), -EPROTO);
+
+	/* LAST anywhere: a re-requested range ends with one. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_LAST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_LAST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_LAST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 100, 1024), 0);
+
+	/* No such opcode. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, RT_NO_KIND, 1024, 1024),
+			-EPROTO);
+}
+
+static void eun_rd_check_lengths(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	/* Every packet but the last: exactly one MTU. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_FIRST, 1023, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_FIRST, 1025, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_MIDDLE, 0, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_LAST, 100, 1024), -EPROTO);
+	/* The last: what is left of the READ after the others. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 99, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 101, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 1024, 1024), -EPROTO);
+
+	/* An exact multiple of the MTU: the last is a full one. */
+	rd = rt_new(test, 7, 4096, 1024);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 10, EUN_RD_LAST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 10, EUN_RD_LAST, 0, 1024), -EPROTO);
+
+	/* One packet: ONLY with the whole READ. */
+	rd = rt_new(test, 7, 500, 1024);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 7, EUN_RD_ONLY, 500, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 7, EUN_RD_ONLY, 1024, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 7, EUN_RD_MIDDLE, 500, 1024), -EPROTO);
+
+	/* A zero-length READ: one empty packet. */
+	rd = rt_new(test, 0xffffff, 0, 1024);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_ONLY, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_LAST, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_ONLY, 1, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_ONLY, 1024, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_MIDDLE, 0, 1024),
+			-EPROTO);
+}
+
+/* Back to back, each READ has its own first, last and lengths. */
+static void eun_rd_check_per_read(struct kunit *test)
+{
+	struct eun_rd *rd = rt_abc(test);
+
+	/* A: 0xfffffd (1024), 0xfffffe (100). */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xfffffd, EUN_RD_FIRST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xfffffe, EUN_RD_LAST, 100, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xfffffe, EUN_RD_LAST, 1024, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xfffffe, EUN_RD_MIDDLE, 100, 1024),
+			-EPROTO);
+	/* B: 0xffffff, 0, 1, all full; FIRST at its own first PSN. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_FIRST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_ONLY, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_FIRST, 1024, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_MIDDLE, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 1024, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_MIDDLE, 1024, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 100, 1024), -EPROTO);
+	/* C: 0x000002, empty. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, EUN_RD_ONLY, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, EUN_RD_ONLY, 1024, 1024), -EPROTO);
+}
+
+static void eun_rd_check_outside(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xfffffd, EUN_RD_FIRST, 1024, 1024),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, EUN_RD_LAST, 100, 1024), -ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0x7fffff, EUN_RD_MIDDLE, 1024, 1024),
+			-ERANGE);
+	/* Outside is outside, whatever the opcode. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, RT_NO_KIND, 0, 1024),
+			-ERANGE);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_FIRST, 1024, 1024),
+			-ERANGE);
+}
+
+static void eun_rd_arrival_max_psn(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	eun_rd_arrival(rd, 0xffffff, true, 10);
+	KUNIT_EXPECT_TRUE(test, rd->seen);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 0xffffff);
+	eun_rd_arrival(rd, 0, true, 20);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
+	/* Older ones, placed or not, leave it. */
+	eun_rd_arrival(rd, RT_WRAP, true, 30);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
+	eun_rd_arrival(rd, 0xffffff, false, 40);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
+	/* A newer one moves it, placed or not. */
+	eun_rd_arrival(rd, 1, false, 50);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 1);
+
+	/* A READ joining those out keeps it. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 1024, 1024, 55), 0);
+	KUNIT_EXPECT_TRUE(test, rd->seen);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 1);
+
+	/* READs starting afresh forget it: their first arrival sets it. */
+	eun_rd_stop(rd);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xfffff0, 8 * 256, 256, 60), 0);
+	KUNIT_EXPECT_FALSE(test, rd->seen);
+	eun_rd_arrival(rd, 0xfffff1, false, 70);
+	KUNIT_EXPECT_TRUE(test, rd->seen);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 0xfffff1);
+}
+
+static void eun_rd_arrival_arms(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	/* PSN 0 in, RT_WRAP and 0xffffff missing below it. */
+	eun_rd_arrival(rd, 0, true, 1000);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 1000);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
+	/* One not placed is no news: the quiet goes on. */
+	eun_rd_arrival(rd, 0, false, 3000);
+	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 1000);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
+	/* A new one restarts it. */
+	eun_rd_arrival(rd, 0xffffff, true, 5000);
+	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 5000);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 5000 + 4 * MS);
+}
+
+/*
+ * The longest wait for a new packet (the request's included, the waits
+ * after a re-request not), at most EUN_RD_REO_MAX_NS, and twice it
+ * sizes the wait for a missing tail when longer than the windows.
+ */
+static void eun_rd_pause_sizes_tail_wait(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 20 * 1024, 1024);
+	u64 t;
+
+	eun_rd_arrival(rd, 100, true, 3 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
+	eun_rd_arrival(rd, 101, true, 4 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
+	eun_rd_arrival(rd, 102, true, 10 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 6 * MS);
+	/* Only the tail missing: the windows still the longer. */
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 103), 10 * MS + RT_BLIND(4 * MS, 0));
+
+	eun_rd_arrival(rd, 103, true, 10 * MS + 40 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 40 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 104), 50 * MS + 80 * MS);
+	/* A pause counts up to the largest window. */
+	eun_rd_arrival(rd, 104, true, 50 * MS + 100 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, EUN_RD_REO_MAX_NS);
+	t = 150 * MS;
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + 2 * EUN_RD_REO_MAX_NS);
+	/* Doubled per unanswered re-request. */
+	t += 2 * EUN_RD_REO_MAX_NS;
+	eun_rd_rerequested(rd, 105, t);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + 4 * EUN_RD_REO_MAX_NS);
+	/* Holes below the highest: one window, whatever the pauses. */
+	eun_rd_arrival(rd, 107, true, t + MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + MS + 4 * MS);
+
+	/* The wait for the answer to a re-request is no pause. */
+	rd = rt_new(test, 100, 20 * 1024, 1024);
+	eun_rd_arrival(rd, 100, true, 1 * MS);
+	eun_rd_rerequested(rd, 101, 5 * MS);
+	eun_rd_arrival(rd, 101, true, 45 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 1 * MS);
+	/* Once answered, pauses count again. */
+	eun_rd_arrival(rd, 102, true, 48 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
+}
+
+/* A re-request from @first at @now, then both copies of @first. */
+static bool rt_spurious(struct kunit *test, struct eun_rd *rd, u32 first,
+			u64 now)
+{
+	eun_rd_rerequested(rd, first, now);
+	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
+	eun_rd_arrival(rd, first, true, now + 1);
+	eun_rd_arrival(rd, first, false, now + 2);
+	return eun_rd_duplicate(rd, first);
+}
+
+static void eun_rd_spurious_doubles(struct kunit *test)
+{
+	static const u64 wnd[] = { 8 * MS, 16 * MS, 32 * MS, 64 * MS, 64 * MS };
+	struct eun_rd *rd = rt_four(test);
+	unsigned int i;
+
+	/* No re-request out: a second copy of anything proves nothing. */
+	eun_rd_arrival(rd, RT_WRAP, true, 10);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+
+	/* Re-request from 0xffffff: a copy of another PSN is no proof. */
+	eun_rd_rerequested(rd, 0xffffff, 100);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 0));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+	/* Its first copy comes as an arrival, the second proves it. */
+	eun_rd_arrival(rd, 0xffffff, true, 104);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 0xffffff));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->rereq_out);
+	/* Once per re-request. */
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 0xffffff));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+
+	/* Each spurious one doubles it, up to the cap. */
+	for (i = 1; i < ARRAY_SIZE(wnd); i++) {
+		KUNIT_EXPECT_TRUE(test, rt_spurious(test, rd, 1, 1000 * i));
+		KUNIT_EXPECT_EQ_MSG(test, rd->reo_wnd_ns, wnd[i], "round %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+
+	/* A later re-request supersedes the one before. */
+	rd = rt_four(test);
+	eun_rd_rerequested(rd, RT_WRAP, 10);
+	eun_rd_rerequested(rd, 0xffffff, 20);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 0xffffff));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+}
+
+/* The copy may come after the READ: the proof outlives it, not init. */
+static void eun_rd_spurious_after_read(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	eun_rd_rerequested(rd, 0xffffff, 10);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 0xffffff));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+
+	/* During the next READ, whose range does not hold that PSN. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 1024, 1024, 20), 0);
+	eun_rd_rerequested(rd, 2, 30);
+	eun_rd_arrival(rd, 2, true, 35);
+	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 3));
+	eun_rd_retire(rd);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 3, 4096, 1024, 40), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 2));
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 2));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+
+	/* A new QP's tracker has no re-request out. */
+	eun_rd_rerequested(rd, 4, 50);
+	eun_rd_init(rd);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 4));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+}
+
+static void eun_rd_due_timing(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	u64 ts = 3 * MS, t0 = 7 * MS, t1, t2;
+
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_WRAP, 3 * 1024 + 100, 1024, ts), 0);
+	/* No response yet: the longer wait, from the request. */
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), ts + RT_BLIND(4 * MS, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, ts + 4 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, ts + RT_BLIND(4 * MS, 0) - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, ts + RT_BLIND(4 * MS, 0)));
+
+	/* A response past a hole: one window from it. */
+	eun_rd_arrival(rd, 0, true, t0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t0 + 4 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t0 + 100 * MS));
+
+	/* Re-requested: disarmed, a longer wait still; copies do not arm it. */
+	t1 = t0 + 4 * MS;
+	eun_rd_rerequested(rd, RT_WRAP, t1);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, t1);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t1 + RT_BLIND(4 * MS, 1));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t1 + 4 * MS));
+	eun_rd_arrival(rd, 0, false, t1 + MS);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t1 + RT_BLIND(4 * MS, 1));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1) - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1)));
+
+	/* A new packet arms it again, one window from its arrival. */
+	t2 = t1 + 2 * MS;
+	eun_rd_arrival(rd, 0xffffff, true, t2);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 4 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS));
+
+	/* Re-requested again; then its first PSN comes: only the tail left. */
+	eun_rd_rerequested(rd, RT_WRAP, t2 + 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 1 + RT_BLIND(4 * MS, 1));
+	eun_rd_arrival(rd, RT_WRAP, true, t2 + 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + RT_BLIND(4 * MS, 0));
+	/* Its second copy doubles the window: the deadline moves with it. */
+	eun_rd_arrival(rd, RT_WRAP, false, t2 + 3);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + RT_BLIND(8 * MS, 0));
+	/* PSN 1 came but was not placed: one (doubled) window. */
+	eun_rd_arrival(rd, 1, false, t2 + 4);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + 8 * MS);
+
+	/* Stopped: never due. */
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 1, U64_MAX));
+}
+
+/*
+ * Only the tail missing, which the responder may still be sending: the
+ * longer wait, counted from the latest new packet; a packet that came but
+ * was not placed (beyond the bitmap's cap) is a hole like any other.
+ */
+static void eun_rd_due_tail_only(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	eun_rd_arrival(rd, RT_WRAP, true, 1 * MS);
+	eun_rd_arrival(rd, 0xffffff, true, 2 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + RT_BLIND(4 * MS, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 2 * MS + RT_BLIND(4 * MS, 0) - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 2 * MS + RT_BLIND(4 * MS, 0)));
+	/* PSN 0 came but was dropped: missing below the highest, one window. */
+	eun_rd_arrival(rd, 0, false, 3 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + 4 * MS);
+	/* Answered: only the tail missing after, the longer wait from then. */
+	eun_rd_rerequested(rd, 0, 6 * MS);
+	eun_rd_arrival(rd, 0, true, 7 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 7 * MS + RT_BLIND(4 * MS, 0));
+	/* The tail re-requested: longer again. */
+	eun_rd_rerequested(rd, 1, 40 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 40 * MS + RT_BLIND(4 * MS, 1));
+}
+
+/*
+ * Nothing comes at all: re-requests after longer and longer waits, each
+ * twice the one before, until EUN_RD_MAX_BLIND went unanswered; then none
+ * (rxe's retransmit timer asks), however many more went. The first new
+ * packet brings the one-window rule back.
+ */
+static void eun_rd_blind_rerequests(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+	u64 t = 0, wait;
+	unsigned int k;
+
+	KUNIT_EXPECT_GE(test, EUN_RD_MAX_BLIND, 1);
+	for (k = 0; k < EUN_RD_MAX_BLIND; k++) {
+		wait = RT_BLIND(4 * MS, 0) << k;
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_deadline(rd, RT_WRAP), t + wait,
+				    "after %u", k);
+		KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t + wait - 1));
+		KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t + wait));
+		t += wait;
+		eun_rd_rerequested(rd, RT_WRAP, t);
+		KUNIT_EXPECT_EQ(test, rd->unanswered, k + 1);
+	}
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, U64_MAX));
+	/* Copies that are not placed are no answer. */
+	eun_rd_arrival(rd, 0, false, t + 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
+	/* The count of unanswered ones does not wrap round to zero. */
+	for (k = 0; k < 300; k++) {
+		eun_rd_rerequested(rd, RT_WRAP, t + 2 + k);
+		KUNIT_ASSERT_EQ_MSG(test, eun_rd_deadline(rd, RT_WRAP), 0,
+				    "re-request %u", k);
+	}
+
+	/* An answer: one window, and the blind waits start over after it. */
+	t += 10000 * MS;
+	eun_rd_arrival(rd, 0xffffff, true, t);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t + 4 * MS);
+	eun_rd_rerequested(rd, RT_WRAP, t + 4 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP),
+			t + 4 * MS + RT_BLIND(4 * MS, 1));
+
+	/* READs starting afresh start from the first of them again. */
+	for (k = 1; k < EUN_RD_MAX_BLIND; k++)
+		eun_rd_rerequested(rd, RT_WRAP, t + 5 * MS + k);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
+	eun_rd_stop(rd);
+	t += 1000 * MS;
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 40, 1024, 1024, t), 0);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 40), t + RT_BLIND(4 * MS, 0));
+}
+
+/* A READ joining others: its request restarts a wait with nothing new. */
+static void eun_rd_start_joins(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 2 * 1024, 1024);
+
+	/* Nothing came yet: the wait starts again with the new request. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 102, 1024, 1024, 5 * MS), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS + RT_BLIND(4 * MS, 0));
+
+	/* Something came: the new request leaves the wait alone. */
+	rd = rt_new(test, 100, 2 * 1024, 1024);
+	eun_rd_arrival(rd, 100, true, 1 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 102, 1024, 1024, 5 * MS), 0);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_TRUE(test, rd->seen);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 1 * MS + RT_BLIND(4 * MS, 0));
+	eun_rd_arrival(rd, 102, true, 6 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 6 * MS + 4 * MS);
+
+	/* Unanswered re-requests stay counted. */
+	eun_rd_rerequested(rd, 101, 10 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 103, 1024, 1024, 11 * MS), 0);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 1);
+	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
+}
+
+/* 32 packets, 0xfffff0 .. 0x00000f, across the wrap. */
+#define RT32_FIRST	0xfffff0u
+#define RT32_LAST	0xfu
+
+static struct eun_rd *rt_32(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, RT32_FIRST, 32 * 256, 256);
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, RT32_LAST);
+	return rd;
+}
+
+/* Nothing missing below the highest that came: up to the last PSN. */
+static void eun_rd_range_end_tail_only(struct kunit *test)
+{
+	struct eun_rd *rd = rt_32(test);
+	u64 w[RT_WORDS] = { 0 };
+	u32 psn;
+
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 256, 0), RT32_LAST);
+	for (psn = RT32_FIRST; psn != 0x4; psn = eun_psn_add(psn, 1))
+		eun_rd_arrival(rd, psn, true, 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, w, 256, 0), RT32_LAST);
+	/* Even with junk in the bitmap, or none at all. */
+	memset(w, 0x5a, sizeof(w));
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, w, 256, 0), RT32_LAST);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, NULL, 0, 1), RT32_LAST);
+	eun_rd_arrival(rd, 0x4, true, 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x5, w, 256, 0), RT32_LAST);
+
+	/* With READs behind it, the last PSN of the newest. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0x10, 3 * 256, 256, 3), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0x13, 0, 256, 3), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x5, w, 256, 0), 0x13);
+}
+
+/* Place @from .. @to of the 32 but @holes, marked in @w after @head. */
+static void rt_place(struct eun_rd *rd, u64 *w, u32 head, const u32 *holes,
+		     u32 nholes, u32 from, u32 to)
+{
+	u32 psn, i;
+	bool hole;
+
+	for (psn = from; ; psn = eun_psn_add(psn, 1)) {
+		for (hole = false, i = 0; i < nholes; i++)
+			hole |= psn == holes[i];
+		if (!hole) {
+			eun_rd_arrival(rd, psn, true, psn);
+			if (eun_psn_after(psn, head))
+				rt_set(w, head, psn);
+		}
+		if (psn == to)
+			break;
+	}
+}
+
+/*
+ * Holes below the highest PSN that came: the re-request ends at the
+ * highest of them, found across the wrap, whether or not the tail is
+ * in; with none above the head, it is the head alone.
+ */
+static void eun_rd_range_end_highest_hole(struct kunit *test)
+{
+	static const u32 holes[] = { 0xfffff2, 0xfffff5, 0xfffffa, 0x000003 };
+	struct eun_rd *rd = rt_32(test);
+	u32 head = 0xfffff2, span;
+	u64 w[RT_WORDS] = { 0 }, one = 1;
+
+	/* Up to 0x000007 came, the tail 0x8 .. 0xf not yet. */
+	rt_place(rd, w, head, holes, ARRAY_SIZE(holes), RT32_FIRST, 0x7);
+	KUNIT_ASSERT_EQ(test, rd->max_psn, 0x7);
+	span = 21;
+	KUNIT_ASSERT_EQ(test, eun_psn_dist(head, 0x7), span);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, span), 0x000003);
+
+	/* The tail in too. */
+	rt_place(rd, w, head, holes, ARRAY_SIZE(holes), 0x8, RT32_LAST);
+	span = 29;
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, span), 0x000003);
+	rt_set(w, head, 0x000003);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, span), 0xfffffa);
+	rt_set(w, head, 0xfffffa);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, span), 0xfffff5);
+	rt_set(w, head, 0xfffff5);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, span), head);
+	/* Exactly as many bits as the span is enough. */
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, span, span), head);
+	/* The last packet right after the head: span 1, the head alone. */
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0xe, &one, 64, 1), 0xe);
+}
+
+/*
+ * The highest PSN that came was not placed (beyond the bitmap's cap): it
+ * is missing, and the highest missing one.
+ */
+static void eun_rd_range_end_dropped_max(struct kunit *test)
+{
+	static const u32 holes[] = { 0xfffff2, 0xfffff4 };
+	struct eun_rd *rd = rt_32(test);
+	u32 head = 0xfffff2;
+	u64 w[RT_WORDS] = { 0 };
+
+	rt_place(rd, w, head, holes, ARRAY_SIZE(holes), RT32_FIRST, 0xfffff6);
+	eun_rd_arrival(rd, 0xfffffa, false, 10);
+	KUNIT_ASSERT_EQ(test, rd->max_psn, 0xfffffa);
+	/* Placed up to 0xfffff6: span 4, a hole at 0xfffff4 inside it. */
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, 4), 0xfffffa);
+	rt_set(w, head, 0xfffff4);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, 4), 0xfffffa);
+
+	/* The head itself came and was dropped: the head alone. */
+	rd = rt_32(test);
+	memset(w, 0, sizeof(w));
+	eun_rd_arrival(rd, RT32_FIRST, true, 1);
+	eun_rd_arrival(rd, 0xfffff1, false, 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0xfffff1, w, 256, 0), 0xfffff1);
+}
+
+/* Bit i of word i / 64 is head + 1 + i: holes on either side of a word edge. */
+static void eun_rd_range_end_word_edge(struct kunit *test)
+{
+	u32 head = 0xffffc0, last = eun_psn_add(head, 100);
+	struct eun_rd *rd = rt_new(test, head, 101 * 256, 256);
+	u64 w[RT_WORDS];
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, last);
+	KUNIT_ASSERT_EQ(test, last, 0x24);
+	eun_rd_arrival(rd, last, true, 1);
+	/* Only PSN head + 65, bit 64 (word 1, bit 0), missing. */
+	memset(w, 0, sizeof(w));
+	w[0] = ~0ULL;
+	w[1] = (1ULL << 36) - 2;
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 128, 100), 0x1);
+	/* Only PSN head + 64, bit 63 (word 0, top bit), missing. */
+	w[0] = ~0ULL >> 1;
+	w[1] = (1ULL << 36) - 1;
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 128, 100), 0x0);
+	/* Only PSN head + 1, bit 0, missing. */
+	w[0] = ~0ULL - 1;
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 128, 100), 0xffffc1);
+	/* Bits past the span are not looked at. */
+	w[0] = ~0ULL;
+	w[1] = (1ULL << 36) - 1;
+	w[2] = 0;
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 192, 100), head);
+}
+
+/* The bitmap cannot show the whole span: up to the highest that came. */
+static void eun_rd_range_end_span_too_wide(struct kunit *test)
+{
+	struct eun_rd *rd = rt_32(test);
+	u64 w[RT_WORDS];
+
+	memset(w, 0xff, sizeof(w));
+	eun_rd_arrival(rd, 0x5, true, 1);
+	KUNIT_ASSERT_EQ(test, eun_psn_dist(RT32_FIRST, 0x5), 21);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 20, 21), 0x5);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 0, 21), 0x5);
+	/* No bitmap at all (it could not be read): not looked at. */
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, NULL, 0, 1), 0x5);
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 21, 21), RT32_FIRST);
+}
+
+struct rt_range {
+	u32 index, first, last;
+};
+
+/* eun_rd_split() for @head..@end into @max (at most 4): as @want. */
+static void rt_split(struct kunit *test, struct eun_rd *rd, u32 head, u32 end,
+		     u32 max, const struct rt_range *want, u32 n)
+{
+	struct eun_rd_range out[5];
+	u32 i;
+
+	memset(out, 0xa5, sizeof(out));
+	KUNIT_ASSERT_EQ_MSG(test, eun_rd_split(rd, head, end, out, max), n,
+			    "%#x..%#x", head, end);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, out[i].index, want[i].index,
+				    "%#x..%#x range %u", head, end, i);
+		KUNIT_EXPECT_EQ_MSG(test, out[i].first_psn, want[i].first,
+				    "%#x..%#x range %u", head, end, i);
+		KUNIT_EXPECT_EQ_MSG(test, out[i].last_psn, want[i].last,
+				    "%#x..%#x range %u", head, end, i);
+	}
+	KUNIT_EXPECT_EQ(test, out[n].index, 0xa5a5a5a5);
+}
+
+/* One re-request per READ that the range meets, clipped to it. */
+static void eun_rd_split_per_read(struct kunit *test)
+{
+	static const struct rt_range all[] = {
+		{ 0, 0xfffffd, 0xfffffe }, { 1, 0xffffff, 1 }, { 2, 2, 2 },
+	};
+	static const struct rt_range mid[] = {
+		{ 0, 0xfffffe, 0xfffffe }, { 1, 0xffffff, 0 },
+	};
+	static const struct rt_range one[] = { { 1, 0, 0 } };
+	static const struct rt_range tail[] = { { 1, 1, 1 }, { 2, 2, 2 } };
+	struct eun_rd *rd = rt_abc(test);
+
+	rt_split(test, rd, 0xfffffd, 2, 4, all, 3);
+	rt_split(test, rd, 0xfffffe, 0, 4, mid, 2);
+	rt_split(test, rd, 0, 0, 4, one, 1);
+	rt_split(test, rd, 1, 2, 4, tail, 2);
+	/* No more than @max of them, oldest first. */
+	rt_split(test, rd, 0xfffffd, 2, 2, all, 2);
+	rt_split(test, rd, 0xfffffd, 2, 0, all, 0);
+	/* A head outside, or an end before it: none. */
+	rt_split(test, rd, 0xfffffc, 2, 4, all, 0);
+	rt_split(test, rd, 3, 3, 4, all, 0);
+	rt_split(test, rd, 1, 0, 4, all, 0);
+	eun_rd_stop(rd);
+	rt_split(test, rd, 0xfffffd, 2, 4, all, 0);
+}
+
+/*
+ * Atomics among READs: one response PSN each, answered by one
+ * ATOMIC_ACKNOWLEDGE without payload, and nothing else.
+ */
+static void eun_rd_atomics(struct kunit *test)
+{
+	static const struct rt_range ranges[] = {
+		{ 0, 0xffffff, 0xffffff }, { 1, 0, 0 }, { 2, 1, 1 }, { 3, 2, 2 },
+	};
+	struct eun_rd *rd = rt_new(test, RT_WRAP, 1024 + 100, 1024);
+
+	/* READ 0xfffffe..0xffffff, atomics at 0 and 1, an empty READ at 2. */
+	KUNIT_ASSERT_EQ(test, rt_atomic(rd, 0, 8, 1024), 0);
+	KUNIT_ASSERT_EQ(test, rt_atomic(rd, 1, 5000, 256), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 0, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_at(rd, 1)->last_psn, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_at(rd, 2)->last_psn, 1);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0), 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 1), 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 2), 3);
+
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_ATOMIC_ACK, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_ATOMIC_ACK, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_ATOMIC_ACK, 8, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_ONLY, 0, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0, EUN_RD_FIRST, 8, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_LAST, 0, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, RT_NO_KIND, 0, 1024), -EPROTO);
+	/* A READ's packets are no ATOMIC_ACKNOWLEDGE, the empty one neither. */
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_ATOMIC_ACK, 1024, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 0xffffff, EUN_RD_ATOMIC_ACK, 0, 1024),
+			-EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, EUN_RD_ATOMIC_ACK, 0, 1024), -EPROTO);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 2, EUN_RD_ONLY, 0, 1024), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 3, EUN_RD_ATOMIC_ACK, 0, 1024), -ERANGE);
+
+	/* A re-request asks for each atomic alone. */
+	rt_split(test, rd, 0xffffff, 2, 4, ranges, 4);
+}
+
+/* READs complete oldest first; the ring wraps round. */
+static void eun_rd_retire_oldest(struct kunit *test)
+{
+	struct eun_rd *rd = rt_abc(test);
+	u32 i, psn;
+
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 0xfffffd));
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 0xfffffe));
+	KUNIT_EXPECT_TRUE(test, eun_rd_oldest_done(rd, 0xffffff));
+	KUNIT_EXPECT_TRUE(test, eun_rd_oldest_done(rd, 3));
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 2);
+	KUNIT_EXPECT_EQ(test, rd->first_psn, 0xffffff);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_at(rd, 0)->first_psn, 0xffffff);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 0xfffffe));
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 2), 1);
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_oldest_done(rd, 2));
+	eun_rd_retire(rd);
+	eun_rd_arrival(rd, 2, true, 5);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 3), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 3));
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+
+	/* Any first PSN again once none is out. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0x500, 1024, 1024, 6), 0);
+	KUNIT_EXPECT_FALSE(test, rd->seen);
+
+	/* A full ring, half retired, refilled: found in order still. */
+	rd = rt_alloc(test);
+	for (i = 0, psn = 0xfffff8; i < EUN_RD_MAX_OUT; i++, psn++)
+		KUNIT_ASSERT_EQ(test, rt_start(rd, psn & EUN_PSN_MASK, 1, 1024, 0), 0);
+	for (i = 0; i < EUN_RD_MAX_OUT / 2 + 1; i++)
+		eun_rd_retire(rd);
+	for (i = 0; i < EUN_RD_MAX_OUT / 2 + 1; i++, psn++)
+		KUNIT_ASSERT_EQ(test, rt_start(rd, psn & EUN_PSN_MASK, 1, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->count, EUN_RD_MAX_OUT);
+	for (i = 0; i < EUN_RD_MAX_OUT; i++) {
+		psn = eun_psn_add(rd->first_psn, i);
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_at(rd, i)->first_psn, psn, "READ %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_find(rd, psn), i, "READ %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, rd->first_psn, eun_psn_add(0xfffff8, EUN_RD_MAX_OUT / 2 + 1));
+}
+
+static void eun_rd_stop_keeps_window(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+
+	KUNIT_EXPECT_TRUE(test, rt_spurious(test, rd, 0, 10));
+	KUNIT_EXPECT_TRUE(test, rt_spurious(test, rd, 1, 20));
+	KUNIT_ASSERT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	eun_rd_arrival(rd, 0xffffff, true, 31);
+	KUNIT_ASSERT_TRUE(test, rd->armed);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 0);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, RT_WRAP));
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, RT_WRAP, EUN_RD_FIRST, 1024, 1024),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+
+	/* The next READ starts with it: the longer wait, then one window. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xfffff0, 32 * 256, 256, 35), 0);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff0), 35 + RT_BLIND(16 * MS, 0));
+	eun_rd_arrival(rd, 0xffffff, true, 40);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff0), 40 + 16 * MS);
+}
+
+static struct kunit_case eun_read_cases[] = {
+	KUNIT_CASE(eun_rd_init_tracks_nothing),
+	KUNIT_CASE(eun_rd_start_last_psn),
+	KUNIT_CASE(eun_rd_start_refused),
+	KUNIT_CASE(eun_rd_start_back_to_back),
+	KUNIT_CASE(eun_rd_start_span),
+	KUNIT_CASE(eun_rd_owns_and_find),
+	KUNIT_CASE(eun_rd_check_opcodes),
+	KUNIT_CASE(eun_rd_check_lengths),
+	KUNIT_CASE(eun_rd_check_per_read),
+	KUNIT_CASE(eun_rd_check_outside),
+	KUNIT_CASE(eun_rd_arrival_max_psn),
+	KUNIT_CASE(eun_rd_arrival_arms),
+	KUNIT_CASE(eun_rd_pause_sizes_tail_wait),
+	KUNIT_CASE(eun_rd_spurious_doubles),
+	KUNIT_CASE(eun_rd_spurious_after_read),
+	KUNIT_CASE(eun_rd_due_timing),
+	KUNIT_CASE(eun_rd_due_tail_only),
+	KUNIT_CASE(eun_rd_blind_rerequests),
+	KUNIT_CASE(eun_rd_start_joins),
+	KUNIT_CASE(eun_rd_range_end_tail_only),
+	KUNIT_CASE(eun_rd_range_end_highest_hole),
+	KUNIT_CASE(eun_rd_range_end_dropped_max),
+	KUNIT_CASE(eun_rd_range_end_word_edge),
+	KUNIT_CASE(eun_rd_range_end_span_too_wide),
+	KUNIT_CASE(eun_rd_split_per_read),
+	KUNIT_CASE(eun_rd_atomics),
+	KUNIT_CASE(eun_rd_retire_oldest),
+	KUNIT_CASE(eun_rd_stop_keeps_window),
+	{}
+};
+
+static struct kunit_suite eun_read_suite = {
+	.name = "eun_read",
+	.test_cases = eun_read_cases,
+};
+
+kunit_test_suite(eun_read_suite);
