@@ -24,6 +24,7 @@ struct sk_buff;
 #include "eun/eun_holdq.h"
 #include "eun/eun_path.h"
 #include "eun/eun_read.h"
+#include "eun/eun_rx_order.h"
 #include "eun/eun_wsync_pool.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_reorder_window.h"
@@ -215,17 +216,6 @@ struct eun_dev {
 };
 
 /**
- * struct eun_rx_rd_ahead - a READ request the responder executed ahead of
- *	its expected PSN (rx/eun_rx_read.c)
- * @first_psn: its PSN
- * @npkts: PSNs it takes
- */
-struct eun_rx_rd_ahead {
-	u32 first_psn;
-	u32 npkts;
-};
-
-/**
  * struct eun_rx - receive side of a tracking QP (rx/), changed only by the
  *	QP's receive task, except the fields under the device lock
  * @conn: connection index in the device's memory controller
@@ -251,11 +241,9 @@ struct eun_rx_rd_ahead {
  * @echo_late: how many higher PSNs had arrived before that packet
  * @ooo_degree: out-of-order degree (distance from @epsn) of each packet
  *	placed
- * @rd_ahead: READ requests executed ahead of @epsn
- * @rd_nahead: entries of @rd_ahead in use
- * @rd_held: atomic requests that came ahead of @epsn, held in order
- * @rd_held_psn: their PSNs
- * @rd_nheld: entries of @rd_held in use
+ * @order: READ requests executed ahead of @epsn, atomics held
+ *	(rx/eun_rx_read.c)
+ * @rd_held: the packet of each atomic held, in the slot @order gives it
  */
 struct eun_rx {
 	u32 conn;
@@ -273,11 +261,8 @@ struct eun_rx {
 	u8 echo_path;
 	u32 echo_late;
 	struct eun_hist ooo_degree;
-	struct eun_rx_rd_ahead rd_ahead[EUN_RD_MAX_OUT];
-	u32 rd_nahead;
-	struct sk_buff *rd_held[EUN_RD_MAX_OUT];
-	u32 rd_held_psn[EUN_RD_MAX_OUT];
-	u32 rd_nheld;
+	struct eun_rx_order order;
+	struct sk_buff *rd_held[EUN_RO_SLOTS];
 };
 
 /**

@@ -92,8 +92,11 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		rd->armed = false;
 		rd->unanswered = 0;
 	}
-	/* With nothing missing yet, the new request's wait starts now. */
-	if (!rd->armed)
+	/*
+	 * With nothing missing yet, the new request's wait starts now; a
+	 * wait for missing packets or for a re-request's answer goes on.
+	 */
+	if (!rd->armed && !rd->unanswered)
 		rd->quiet_from_ns = now;
 	rd->last_psn = last;
 	rd->count++;

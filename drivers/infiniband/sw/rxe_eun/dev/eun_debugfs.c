@@ -280,7 +280,8 @@ static void eun_qp_show_read(struct seq_file *s, struct rxe_qp *qp)
 		   READ_ONCE(rd->armed), READ_ONCE(rd->unanswered),
 		   READ_ONCE(rd->reo_wnd_ns), READ_ONCE(rd->pause_ns));
 	seq_printf(s, "responder reads_ahead %u atomics_held %u\n",
-		   READ_ONCE(rx->rd_nahead), READ_ONCE(rx->rd_nheld));
+		   eun_ro_count_ahead(&rx->order),
+		   eun_ro_count_held(&rx->order));
 }
 
 static int eun_qp_show(struct seq_file *s, void *unused)

@@ -19,28 +19,10 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_rx_order.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_read.h"
-
-/* The READ executed ahead whose PSN range holds @psn, or -ENOENT. */
-static int eun_rx_read_find(const struct eun_rx *rx, u32 psn)
-{
-	u32 i;
-
-	for (i = 0; i < rx->rd_nahead; i++) {
-		const struct eun_rx_rd_ahead *a = &rx->rd_ahead[i];
-
-		if (eun_psn_dist(a->first_psn, psn) < a->npkts)
-			return i;
-	}
-	return -ENOENT;
-}
-
-static void eun_rx_read_remove(struct eun_rx *rx, u32 i)
-{
-	rx->rd_ahead[i] = rx->rd_ahead[--rx->rd_nahead];
-}
 
 static bool eun_rx_read_is_atomic(u8 opcode)
 {
@@ -69,42 +51,6 @@ static u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	return max_t(u32, 1, DIV_ROUND_UP(reth_len(pkt), qp->mtu));
 }
 
-/* @psn past the READs executed ahead that start there, none forgotten. */
-static u32 eun_rx_read_past(const struct eun_rx *rx, u32 psn)
-{
-	u32 i = 0;
-
-	while (i < rx->rd_nahead) {
-		if (rx->rd_ahead[i].first_psn != psn) {
-			i++;
-			continue;
-		}
-		psn = eun_psn_add(psn, rx->rd_ahead[i].npkts);
-		i = 0;
-	}
-	return psn;
-}
-
-static int eun_rx_read_held(const struct eun_rx *rx, u32 psn)
-{
-	u32 i;
-
-	for (i = 0; i < rx->rd_nheld; i++)
-		if (rx->rd_held_psn[i] == psn)
-			return i;
-	return -ENOENT;
-}
-
-static struct sk_buff *eun_rx_read_unhold(struct eun_rx *rx, u32 i)
-{
-	struct sk_buff *skb = rx->rd_held[i];
-
-	rx->rd_nheld--;
-	rx->rd_held[i] = rx->rd_held[rx->rd_nheld];
-	rx->rd_held_psn[i] = rx->rd_held_psn[rx->rd_nheld];
-	return skb;
-}
-
 /*
  * The request at the head of the queue goes to rxe now; the held atomic
  * that comes right after it, if any, is queued behind it with the
@@ -113,13 +59,15 @@ static struct sk_buff *eun_rx_read_unhold(struct eun_rx *rx, u32 i)
 static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
 {
 	struct eun_rx *rx = &qp->eun.rx;
-	int i = eun_rx_read_held(rx, next);
+	int slot = eun_ro_held_find(&rx->order, next);
 	struct sk_buff *skb, *head;
 	unsigned long flags;
 
-	if (i < 0)
+	if (slot < 0)
 		return;
-	skb = eun_rx_read_unhold(rx, i);
+	skb = rx->rd_held[slot];
+	rx->rd_held[slot] = NULL;
+	eun_ro_unhold(&rx->order, slot);
 	if (!ib_device_try_get(qp->ibqp.device)) {
 		kfree_skb(skb);
 		return;
@@ -139,18 +87,17 @@ static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
 					     struct rxe_pkt_info *pkt)
 {
 	struct eun_rx *rx = &qp->eun.rx;
+	int slot = eun_ro_hold(&rx->order, pkt->psn);
 
-	if (eun_rx_read_held(rx, pkt->psn) >= 0) {
+	if (slot == -EEXIST) {
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PSN_DUPLICATE);
 		return EUN_PSN_CONSUMED;
 	}
-	if (rx->rd_nheld == ARRAY_SIZE(rx->rd_held)) {
+	if (slot < 0) {
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PSN_DROP);
 		return EUN_PSN_CONSUMED;
 	}
-	rx->rd_held[rx->rd_nheld] = skb_get(PKT_TO_SKB(pkt));
-	rx->rd_held_psn[rx->rd_nheld] = pkt->psn;
-	rx->rd_nheld++;
+	rx->rd_held[slot] = skb_get(PKT_TO_SKB(pkt));
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_ATOMIC_HELD);
 	return EUN_PSN_CONSUMED;
 }
@@ -171,32 +118,30 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
-	struct eun_rx_rd_ahead *a;
-	int i;
+	u32 npkts = eun_rx_read_npkts(qp, pkt);
+	u32 next = eun_psn_add(pkt->psn, npkts);
+	int slot;
 
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
 		if (!ahead)
-			eun_rx_read_release(qp, eun_rx_read_past(rx,
-				eun_psn_add(pkt->psn, eun_rx_read_npkts(qp, pkt))));
+			eun_rx_read_release(qp, eun_ro_past(&rx->order, next));
 		return EUN_PSN_STOCK;
 	}
 	if (eun_rx_read_is_atomic(pkt->opcode))
 		return eun_rx_read_hold(qp, pkt);
-	i = eun_rx_read_find(rx, pkt->psn);
-	if (i >= 0) {
-		a = &rx->rd_ahead[i];
-		qp->resp.psn = eun_psn_add(a->first_psn, a->npkts);
+	slot = eun_ro_ahead_find(&rx->order, pkt->psn);
+	if (slot >= 0) {
+		/* A copy: rxe replays it from its READ resource. */
+		qp->resp.psn = eun_psn_add(rx->order.ahead_first[slot],
+					   rx->order.ahead_npkts[slot]);
 		return EUN_PSN_STOCK;
 	}
-	if (rx->rd_nahead == ARRAY_SIZE(rx->rd_ahead)) {
+	if (eun_ro_ahead_add(&rx->order, pkt->psn, npkts) < 0) {
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_PSN_DROP);
 		return EUN_PSN_CONSUMED;
 	}
-	a = &rx->rd_ahead[rx->rd_nahead++];
-	a->first_psn = pkt->psn;
-	a->npkts = eun_rx_read_npkts(qp, pkt);
 	qp->resp.psn = pkt->psn;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_AHEAD);
 	return EUN_PSN_STOCK;
@@ -212,19 +157,7 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
  */
 u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn)
 {
-	struct eun_rx *rx = &qp->eun.rx;
-	u32 i = 0;
-
-	while (i < rx->rd_nahead) {
-		if (rx->rd_ahead[i].first_psn != psn) {
-			i++;
-			continue;
-		}
-		psn = eun_psn_add(psn, rx->rd_ahead[i].npkts);
-		eun_rx_read_remove(rx, i);
-		i = 0;
-	}
-	return psn;
+	return eun_ro_skip(&qp->eun.rx.order, psn);
 }
 
 /**
@@ -235,8 +168,11 @@ u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn)
 void eun_rx_read_forget(struct rxe_qp *qp)
 {
 	struct eun_rx *rx = &qp->eun.rx;
+	u32 slot;
 
-	rx->rd_nahead = 0;
-	while (rx->rd_nheld)
-		kfree_skb(eun_rx_read_unhold(rx, rx->rd_nheld - 1));
+	for (slot = 0; slot < EUN_RO_SLOTS; slot++) {
+		kfree_skb(rx->rd_held[slot]);
+		rx->rd_held[slot] = NULL;
+	}
+	eun_ro_init(&rx->order);
 }
