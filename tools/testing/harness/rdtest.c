@@ -666,7 +666,8 @@ static void post(void)
 		f.armed = false;
 		f.unanswered = 0;
 	}
-	if (!f.armed)
+	/* A wait for missing packets or for a re-request's answer goes on. */
+	if (!f.armed && !f.unanswered)
 		f.quiet = now;
 	f.count++;
 	f.end += npkts;
