@@ -98,6 +98,23 @@ static int eun_ro_ahead_at(const struct eun_rx_order *ro, u32 psn)
 	return -ENOENT;
 }
 
+/* Follow the READs executed ahead from @psn; @passed gets their slots. */
+static u32 eun_ro_chain(const struct eun_rx_order *ro, u32 psn, u32 *passed)
+{
+	u32 n;
+	int slot;
+
+	*passed = 0;
+	for (n = 0; n < EUN_RO_SLOTS; n++) {
+		slot = eun_ro_ahead_at(ro, psn);
+		if (slot < 0)
+			break;
+		psn = eun_psn_add(psn, ro->ahead_npkts[slot]);
+		*passed |= BIT(slot);
+	}
+	return psn;
+}
+
 /**
  * eun_ro_past() - a PSN moved past the READs executed ahead that start
  *	there, one after the other
@@ -108,16 +125,9 @@ static int eun_ro_ahead_at(const struct eun_rx_order *ro, u32 psn)
  */
 u32 eun_ro_past(const struct eun_rx_order *ro, u32 psn)
 {
-	u32 n;
-	int slot;
+	u32 passed;
 
-	for (n = 0; n < EUN_RO_SLOTS; n++) {
-		slot = eun_ro_ahead_at(ro, psn);
-		if (slot < 0)
-			break;
-		psn = eun_psn_add(psn, ro->ahead_npkts[slot]);
-	}
-	return psn;
+	return eun_ro_chain(ro, psn, &passed);
 }
 
 /**
@@ -129,16 +139,10 @@ u32 eun_ro_past(const struct eun_rx_order *ro, u32 psn)
  */
 u32 eun_ro_skip(struct eun_rx_order *ro, u32 psn)
 {
-	u32 n;
-	int slot;
+	u32 passed;
 
-	for (n = 0; n < EUN_RO_SLOTS; n++) {
-		slot = eun_ro_ahead_at(ro, psn);
-		if (slot < 0)
-			break;
-		psn = eun_psn_add(psn, ro->ahead_npkts[slot]);
-		ro->ahead_mask &= ~BIT(slot);
-	}
+	psn = eun_ro_chain(ro, psn, &passed);
+	ro->ahead_mask &= ~passed;
 	return psn;
 }
 
