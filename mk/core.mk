@@ -44,6 +44,8 @@ harness-check: harness
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
 	$(EUN_HARNESS)/sbtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rdfuzz
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rofuzz
 
 bench-insn: harness
 	$(REPO)/tools/testing/harness/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)
