@@ -12,11 +12,25 @@ SOAK_MINUTES ?= 10
 SOAK_CPUS ?=
 SOAK_MODULES ?= rdma_rxe rdma_rxe_eun
 
+# QEMU=10: every bed run on qemu 10 from bookworm-backports (unpacked by
+# tools/deps.sh qemu10 into build/qemu10) instead of Debian's 7.2;
+# QEMU_CPU: the guests' -cpu (bed.sh's CPU). Both reach bed.sh through
+# its environment (EUN_QEMU, EUN_CPU). make soak takes a list,
+# QEMU="7.2 10", and soaks each.
+QEMU ?=
+QEMU_CPU ?=
+ifeq ($(words $(QEMU)),1)
+export EUN_QEMU := $(QEMU)
+endif
+ifneq ($(QEMU_CPU),)
+export EUN_CPU := $(QEMU_CPU)
+endif
+
 CHECK_TARGETS += selftest
 
 # The guests boot the target kernel and load modules built against it.
 bed-deps:
-	@$(REPO)/tools/deps.sh build bed
+	@$(REPO)/tools/deps.sh build bed $(if $(filter 10,$(QEMU)),qemu10)
 
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh
@@ -55,7 +69,7 @@ verify-goodput: bed-initramfs
 soak: bed-initramfs
 	$(MAKE) --no-print-directory module
 	RESULTS=$(RESULTS) $(REPO)/tools/vm/soak.sh -m $(SOAK_MINUTES) \
-		$(foreach c,$(SOAK_CPUS),-c $(c)) $(SOAK_MODULES)
+		$(foreach q,$(QEMU),-q $(q)) $(foreach c,$(SOAK_CPUS),-c $(c)) $(SOAK_MODULES)
 
 # The benchmark matrix (Documentation/results.rst): every column, profile,
 # op, size and repetition; BENCH_ARGS picks a subset (tools/bench/bench.sh -h).

@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Crash soak of the bed: for each qemu CPU model and each module, boot the
+# Crash soak of the bed: for each qemu, CPU model and module, boot the
 # two guests with tools/vm/soak-job.sh (RC SEND/WRITE bandwidth back to
 # back) until the guests have run MINUTES of wall time each; a boot whose
 # guest kernel crashes is recorded and the remaining time is run on a new
-# boot. Prints one row per CPU model and module and appends them to
+# boot. Prints one row per qemu, CPU model and module and appends them to
 # $RESULTS/soak.csv:
 #
-#   cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median
+#   qemu,cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median
 #
 # crashes are crash reports (oops, panic; tools/vm/console-scan.sh judges
 # every report on a console, and an oops with its panic is one), warns
@@ -17,10 +17,13 @@
 # which the guest sometimes lived on and sometimes died. guest_hours
 # counts both guests for the wall time of each boot (boot and set-up
 # included); mbps_median is the median 64 KiB goodput, bytes / host-clock
-# elapsed, over the transfers.
+# elapsed, over the transfers; qemu is the version the boots ran
+# (qemu-system-x86_64 --version).
 #
-# Usage: tools/vm/soak.sh [-m MINUTES] [-c CPU]... [-s KEY=VALUE]... [MODULE...]
-#   -m MINUTES  wall minutes per CPU model and module (default 10)
+# Usage: tools/vm/soak.sh [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]
+#   -m MINUTES  wall minutes per qemu, CPU model and module (default 10)
+#   -q QEMU     the bed's QEMU: 7.2 (Debian 12's) or 10 (bookworm-backports,
+#               tools/deps.sh qemu10); default the bed's (EUN_QEMU or 7.2)
 #   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh)
 #   -s KEY=VAL  another bed config key for every boot (e.g. TCG_THREAD=single);
 #               it is part of the rows' cpu label
@@ -35,15 +38,17 @@ results=${RESULTS:-$repo/results}
 prog=soak.sh
 
 minutes=10
+qemus=()
 cpus=()
 extra=()
-while getopts "m:c:s:h" o; do
+while getopts "m:q:c:s:h" o; do
 	case $o in
 	m) minutes=$OPTARG ;;
+	q) qemus+=("$OPTARG") ;;
 	c) cpus+=("$OPTARG") ;;
 	s) extra+=(-s "$OPTARG") ;;
-	h) sed -n '3,20p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-m MINUTES] [-c CPU]... [MODULE...]" >&2; exit 2 ;;
+	h) sed -n '3,30p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -60,6 +65,14 @@ done
 # The bed's own default CPU when none is named: bed.sh -n prints it.
 [ ${#cpus[@]} -gt 0 ] ||
 	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
+[ ${#qemus[@]} -gt 0 ] ||
+	qemus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# qemu: //p')")
+for q in "${qemus[@]}"; do
+	"$here/bed.sh" -n -s QEMU="$q" "$here/configs/soak.conf" > /dev/null ||
+		{ echo "$prog: bad -q '$q'" >&2; exit 2; }
+	[ "$q" != 10 ] || [ -x "$repo/build/qemu10/qemu-system-x86_64" ] ||
+		{ echo "$prog: -q 10: no build/qemu10/qemu-system-x86_64 (tools/deps.sh qemu10)" >&2; exit 2; }
+done
 for c in "${cpus[@]}"; do
 	"$here/bed.sh" -n -s MODULE="${modules[0]}" -s CPU="$c" "${extra[@]}" \
 		"$here/configs/soak.conf" > /dev/null ||
@@ -70,29 +83,35 @@ mkdir -p "$results"
 top=$(mktemp -d "$results/soak-$(date +%Y%m%d-%H%M%S)-XXXX")
 csv=$results/soak.csv
 # shellcheck disable=SC2034 # read by name: csv_row, csv_header
-fields=(cpu module boots guest_hours crashes warns reports_per_guest_hour
+fields=(qemu cpu module boots guest_hours crashes warns reports_per_guest_hour
 	transfers failed mbps_median)
+# Rows of another header go on in a file of their own, never under this one.
+if [ -s "$csv" ] && [ "$(head -n 1 "$csv")" != "$(csv_header fields)" ]; then
+	old=$results/soak-$(date -r "$csv" +%Y%m%d-%H%M%S).csv
+	mv "$csv" "$old"
+	echo "$prog: $csv had another header; moved to $old"
+fi
 [ -s "$csv" ] || csv_header fields > "$csv"
 csv_header fields > "$top/soak.csv"
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.3f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# soak_one CPU MODULE: boots until MINUTES of wall time are spent.
+# soak_one QEMU CPU MODULE: boots until MINUTES of wall time are spent.
 soak_one()
 {
-	local cpu=$1 m=$2 label left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
-	local dir run t0 el hours rate ok failed mbps
+	local qemu=$1 cpu=$2 m=$3 label left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
+	local dir run t0 el hours rate ok failed mbps version=
 
 	label=$cpu
 	[ ${#extra[@]} -eq 0 ] || label="$cpu $(printf '%s ' "${extra[@]}" | sed 's/-s //g; s/ $//')"
-	dir=$top/$(echo "$label" | sed 's/[^A-Za-z0-9.-]/_/g')-$m
+	dir=$top/qemu$qemu-$(echo "$label" | sed 's/[^A-Za-z0-9.-]/_/g')-$m
 	mkdir -p "$dir"
 	while [ "$left" -ge 60 ]; do
 		boots=$((boots + 1))
 		run=$dir/boot$boots
 		t0=$(date +%s)
-		"$here/bed.sh" -o "$run" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
+		"$here/bed.sh" -o "$run" -s QEMU="$qemu" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
 			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
 			-s RUN_TIMEOUT=$((left + 900)) "${extra[@]}" \
 			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
@@ -101,9 +120,13 @@ soak_one()
 		left=$((left - el))
 		crashes=$((crashes + $(grep -c '^[ab] crash ' "$run/kernel.txt" 2>/dev/null || true)))
 		warns=$((warns + $(grep -c '^[ab] warn ' "$run/kernel.txt" 2>/dev/null || true)))
+		# The version bed.sh ran ("QEMU emulator version 10.0.2 (...)").
+		[ -n "$version" ] || [ ! -s "$run/qemu.version" ] ||
+			{ version=$(sed -n '1s/.*version \([^ ]*\).*/\1/p' "$run/qemu.version")
+			  echo "$prog: qemu $qemu: $(head -n 1 "$run/qemu.version")"; }
 		grep -E '^[ab] (crash|warn) ' "$run/kernel.txt" 2>/dev/null |
-			sed "s|^|$prog: $cpu $m boot $boots: guest |" || true
-		echo "$prog: [$(date +%T)] $cpu $m boot $boots: ${el}s, $(cat "$run/b/soak-job/rounds" 2>/dev/null || echo 0) rounds, $(tail -n 1 "$run/tap.txt" 2>/dev/null)"
+			sed "s|^|$prog: qemu $qemu $cpu $m boot $boots: guest |" || true
+		echo "$prog: [$(date +%T)] qemu $qemu $cpu $m boot $boots: ${el}s, $(cat "$run/b/soak-job/rounds" 2>/dev/null || echo 0) rounds, $(tail -n 1 "$run/tap.txt" 2>/dev/null)"
 		# A boot that failed at once (bad set-up) would loop: stop.
 		[ "$el" -ge 60 ] || { echo "$prog: boot $boots ended after ${el}s: see $run.log" >&2; break; }
 	done
@@ -118,17 +141,19 @@ soak_one()
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
 	rate=$(awk -v c=$((crashes + warns)) -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
-	local -A row=([cpu]=${label//,/;} [module]=$m [boots]=$boots
+	local -A row=([qemu]=${version:-$qemu} [cpu]=${label//,/;} [module]=$m [boots]=$boots
 		[guest_hours]=$hours [crashes]=$crashes [warns]=$warns
 		[reports_per_guest_hour]=$rate [transfers]=$ok [failed]=$failed
 		[mbps_median]=$mbps)
 	csv_row fields row | tee -a "$csv" "$top/soak.csv"
 }
 
-echo "$prog: ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
-for c in "${cpus[@]}"; do
-	for m in "${modules[@]}"; do
-		soak_one "$c" "$m"
+echo "$prog: qemu ${qemus[*]} x ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
+for q in "${qemus[@]}"; do
+	for c in "${cpus[@]}"; do
+		for m in "${modules[@]}"; do
+			soak_one "$q" "$c" "$m"
+		done
 	done
 done
 echo "$prog: mbps_median: 64 KiB perftest transfers, MB/s"

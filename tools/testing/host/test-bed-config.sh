@@ -11,6 +11,8 @@ bed=$here/../../vm/bed.sh
 # shellcheck source=tools/testing/tap.sh
 source "$here/../tap.sh"
 tap_scratch
+# The bed's defaults, not the caller's (make QEMU=10 exports these).
+unset EUN_QEMU EUN_CPU
 
 base='NAME=t
 MODULE=rdma_rxe
@@ -96,6 +98,14 @@ refuse "cpu with shell characters" "is not a qemu -cpu model" "$base
 CPU=max;reboot"
 refuse "cpu with an empty feature" "is not a qemu -cpu model" "$base
 CPU=qemu64,"
+refuse "qemu version" "QEMU: '9' is neither 7.2" "$base
+QEMU=9"
+refuse "qemu with shell characters" "QEMU: '10;reboot' is neither" "$base
+QEMU=10;reboot"
+refuse "qemu empty" "QEMU: '' is neither" "$base
+QEMU="
+EUN_QEMU=ten refuse "qemu from the environment" "QEMU: 'ten' is neither" "$base"
+EUN_CPU='max;reboot' refuse "cpu from the environment" "is not a qemu -cpu model" "$base"
 refuse "tcg thread mode" "TCG_THREAD: 'many'" "$base
 TCG_THREAD=many"
 refuse "icount shift" "ICOUNT: '11'" "$base
@@ -175,6 +185,16 @@ accept "qp timeout" "^export BED_QP_TIMEOUT=14$" "$base
 QP_TIMEOUT=14"
 accept "cpu model with features" "^# cpu: qemu64,\\+x2apic,-cx16$" "$base
 CPU=qemu64,+x2apic,-cx16"
+accept "qemu default" "^# qemu: 7\\.2$" "$base"
+accept "cpu default" "^# cpu: max,-cx16$" "$base"
+accept "qemu 10" "^# qemu: 10$" "$base
+QEMU=10"
+accept "qemu override" "^# qemu: 10$" "$base" -s QEMU=10
+EUN_QEMU=10 accept "qemu from the environment" "^# qemu: 10$" "$base"
+EUN_QEMU=10 accept "the config over the environment" "^# qemu: 7\\.2$" "$base
+QEMU=7.2"
+EUN_CPU=max accept "cpu from the environment" "^# cpu: max$" "$base"
+EUN_CPU=max accept "-s over the environment" "^# cpu: max,-cx16$" "$base" -s CPU=max,-cx16
 accept "tcg thread mode" "^# tcg: thread=single$" "$base
 TCG_THREAD=single"
 accept "icount" "^# tcg: thread=single icount shift=auto$" "$base
@@ -191,5 +211,14 @@ accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_
 accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
 accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t
 TESTS=selftests/li*.sh"
+
+# The soak takes the same knob and refuses a bad one before it boots.
+out=$(RESULTS=$tmp/results "$here/../../vm/soak.sh" -m 1 -q 9 rdma_rxe 2>&1)
+rc=$?
+if [ $rc -eq 2 ] && grep -q "soak.sh: bad -q '9'" <<< "$out" && [ ! -e "$tmp/results" ]; then
+	ok "refused: soak.sh -q 9"
+else
+	nok "refused: soak.sh -q 9" "rc=$rc; got:" "$out"
+fi
 
 tap_end "bed config"
