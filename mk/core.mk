@@ -17,7 +17,10 @@
 # BENCH_TICKS (5000), MEMEXP_ARGS (extra memexp options, e.g. -d 128).
 
 EUN_HARNESS := $(BUILD)/harness
-CORE_SEED ?= $(shell date +%s)
+# One seed for every target of a run, printed by each, so that a run repeats.
+ifndef CORE_SEED
+CORE_SEED := $(shell date +%s)
+endif
 RANDTEST_OPS ?= 2000000
 WIRE_ROUNDS ?= 200000
 FUZZ_SECONDS ?= 60

@@ -175,7 +175,8 @@ int model_rx(struct model *m, u32 conn, s32 delta)
 		return fail(m, "eun_bm_rx: %d", err);
 	m->ops++;
 	m->verdicts[res.verdict]++;
-	if (is_static(m) && res.verdict != EUN_BM_NO_MEMORY)
+	/* A static bitmap missing at open is reserved by the first ooo packet. */
+	if (is_static(m) && res.verdict == EUN_BM_OOO)
 		c->has_state = true;
 	err = check_verdict(m, conn, eun_psn_diff(c->head, psn), psn, &res,
 			    &before, fails);

@@ -19,6 +19,7 @@
 
 struct sk_buff;
 
+#include "eun/eun_backoff.h"
 #include "eun/eun_bitmap.h"
 #include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
@@ -62,6 +63,8 @@ enum eun_counter {
 	EUN_CNT_RETX_NACK,	/* ... after a NACK */
 	EUN_CNT_RETX_REORDER,	/* ... after the reorder window ran out */
 	EUN_CNT_RETX_SPURIOUS,	/* retransmission proven needless */
+	EUN_CNT_NACK_BACKOFF,	/* wait after a NACK for want of room */
+	EUN_CNT_NACK_RETRY,	/* retry spent on such NACKs in a row */
 	EUN_CNT_QP_FALLBACK,	/* QP of a tracking device run go-back-N */
 	EUN_CNT_GBN_RETRY,	/* go-back-N: requester rewound to the oldest PSN */
 	EUN_CNT_RCV_DROP,	/* packet dropped by rxe_rcv()'s checks */
@@ -297,6 +300,7 @@ struct eun_tx_wqe {
  * @rw: RACK reorder window
  * @rack_timer: fires when the reorder window of a PSN runs out (set up,
  *	armed and stopped by eun_tx_loss.c only)
+ * @bo: waits after the receiver refused packets for want of room
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
  * @path_of: path byte of the latest transmission of each PSN, indexed as
  *	the scoreboard's ring (NULL when the QP does not spray)
@@ -320,6 +324,7 @@ struct eun_tx {
 	struct eun_sb sb;
 	struct eun_rw rw;
 	struct timer_list rack_timer;
+	struct eun_backoff bo;
 	u32 wsync_psn;
 	u8 *path_of;
 	struct eun_rd rd;

@@ -15,6 +15,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_backoff.h"
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
 #include "eun/eun_wire.h"
@@ -27,6 +28,33 @@
 static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
 {
 	eun_counter_inc(eun_qp_rxe(qp), c);
+}
+
+/*
+ * The receiver refused @psn for want of room: wait before sending again,
+ * longer after each refusal in a row, and let a streak that never lets
+ * the cumulative ACK move spend the QP's retry budget as rxe's retransmit
+ * timer does (its completer sees the timeout at its next turn), so that
+ * the QP ends in IB_WC_RETRY_EXC_ERR rather than resending for ever.
+ */
+static void eun_comp_refused(struct rxe_qp *qp, u32 psn, u64 now)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	const struct eun_sb_entry *e = eun_sb_lookup(&tx->sb, psn);
+
+	if (!e)
+		return;
+	switch (eun_bo_nack(&tx->bo, tx->sb.una, e->xmit_ns, now)) {
+	case EUN_BO_ECHO:
+		return;
+	case EUN_BO_RETRY:
+		qp->comp.timeout = 1;
+		eun_comp_count(qp, EUN_CNT_NACK_RETRY);
+		fallthrough;
+	case EUN_BO_WAIT:
+		eun_comp_count(qp, EUN_CNT_NACK_BACKOFF);
+		break;
+	}
 }
 
 /* Apply an EUN_ACK to the scoreboard; -EINVAL when it refuses it. */
@@ -45,6 +73,7 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 		return -EINVAL;
 	}
 	eun_rw_update(&tx->rw, &tx->sb, &res, now);
+	eun_bo_progress(&tx->bo, res.una);
 	eun_tx_path_echo(qp, a->path, a->late);
 	for (i = 0; i < res.spurious; i++)
 		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
@@ -53,8 +82,10 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
 	}
 	if (a->kind == EUN_ACK_KIND_NACK &&
-	    (a->reason == EUN_NACK_CAP || a->reason == EUN_NACK_NOMEM))
+	    (a->reason == EUN_NACK_CAP || a->reason == EUN_NACK_NOMEM)) {
+		eun_comp_refused(qp, a->nack_psn, now);
 		eun_sb_mark_lost(&tx->sb, a->nack_psn, EUN_SB_CAUSE_NACK);
+	}
 	eun_counter_add(eun_qp_rxe(qp), EUN_CNT_RW_WIDENED,
 			tx->rw.stats.widened - widened);
 	eun_tx_loss_detect(qp, now);

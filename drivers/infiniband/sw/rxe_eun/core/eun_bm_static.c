@@ -188,24 +188,49 @@ static enum eun_bm_verdict st_mark(struct eun_bm *bm, struct st_state *s,
 	return EUN_BM_OOO;
 }
 
+/*
+ * A connection without its bitmap: never opened, or opened when the memory
+ * was full. In order it goes on without one, as go-back-N would; the
+ * first packet out of order tries to reserve it again.
+ */
+static int st_rx_fresh(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
+		       struct eun_bm_result *res)
+{
+	s32 d = eun_psn_diff(expected, psn);
+	struct st_state s;
+
+	if (d < 0) {
+		eun_bm_set_result(res, EUN_BM_DUPLICATE, 0, expected);
+		return 0;
+	}
+	if (d == 0) {
+		eun_bm_set_result(res, EUN_BM_IN_ORDER, 1, eun_psn_add(expected, 1));
+		return 0;
+	}
+	if (d >= (s32)bm->p.static_bits) {
+		eun_bm_set_result(res, EUN_BM_BEYOND_CAP, 0, expected);
+		return 0;
+	}
+	if (st_create(bm, conn, expected, &s)) {
+		eun_bm_set_result(res, EUN_BM_NO_MEMORY, 0, expected);
+		return 0;
+	}
+	eun_bm_set_result(res, st_mark(bm, &s, d), 0, s.head);
+	return 0;
+}
+
 static int st_rx(struct eun_bm *bm, u32 conn, u32 meta, u32 expected, u32 psn,
 		 struct eun_bm_result *res)
 {
 	struct st_state s;
 	s32 d;
 
-	if (meta == EUN_MC_NONE) {
-		/* Not opened: the static bitmap is created on first use. */
-		if (st_create(bm, conn, expected, &s)) {
-			eun_bm_set_result(res, EUN_BM_NO_MEMORY, 0, expected);
-			return 0;
-		}
-	} else {
-		st_load(bm, meta, &s);
-		if (s.head != expected)
-			return -EINVAL;
-	}
+	if (meta == EUN_MC_NONE)
+		return st_rx_fresh(bm, conn, expected, psn, res);
 
+	st_load(bm, meta, &s);
+	if (s.head != expected)
+		return -EINVAL;
 	d = eun_psn_diff(s.head, psn);
 	if (d < 0) {
 		eun_bm_set_result(res, EUN_BM_DUPLICATE, 0, s.head);

@@ -28,6 +28,7 @@
 #include <linux/slab.h>
 
 #include "rxe.h"
+#include "eun/eun_backoff.h"
 #include "eun/eun_path.h"
 #include "eun_debugfs.h"
 #include "eun_debugfs_paths.h"
@@ -204,6 +205,18 @@ static void eun_qp_show_rx(struct seq_file *s, struct rxe_dev *rxe,
 	eun_debugfs_show_ooo_degree(s, &rx->ooo_degree);
 }
 
+/* Waits after refusals for want of room; the remaining wait in us. */
+static void eun_qp_show_backoff(struct seq_file *s, struct rxe_qp *qp)
+{
+	struct eun_backoff bo = eun_peek(qp->eun.tx.bo);
+	u64 now = ktime_get_ns();
+
+	seq_printf(s, "backoff active %d una %u strikes %u wait_ns %llu left_us %llu waits %llu retries %llu\n",
+		   bo.active, bo.una, bo.strikes, bo.wait_ns,
+		   eun_bo_waiting(&bo, now) ? div_u64(bo.until_ns - now, 1000) : 0,
+		   bo.waits, bo.retries);
+}
+
 /* Send side, copied without a lock (see the top of the file). */
 static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 {
@@ -263,6 +276,7 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 		   rw.stats.spurious, rw.stats.widened, rw.stats.narrowed,
 		   rw.stats.marked, rw.stats.probes, rw.stats.held,
 		   rw.stats.reordered);
+	eun_qp_show_backoff(s, qp);
 }
 
 /* READs and atomics out, and those the responder took ahead of order. */

@@ -75,6 +75,7 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 	if (err)
 		goto err_path;
 	eun_rw_init(&eq->tx.rw);
+	eun_bo_init(&eq->tx.bo);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
 	eun_tx_loss_init(qp);
 	return 0;
@@ -154,6 +155,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eq->tx.write_seq = 0;
 	memset(eq->tx.wqe, 0, eq->tx.nwqe * sizeof(*eq->tx.wqe));
 	eun_rw_init(&eq->tx.rw);
+	eun_bo_init(&eq->tx.bo);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
 	eun_rd_init(&eq->tx.rd);
 }

@@ -21,6 +21,7 @@
 
 #include "rxe.h"
 #include "rxe_queue.h"
+#include "eun/eun_backoff.h"
 #include "eun/eun_scoreboard.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
@@ -396,6 +397,11 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 		return eun_comp_read_resend(qp);
 	if (!tx->open)
 		return EUN_RESEND_NONE;
+	if (eun_bo_waiting(&tx->bo, now)) {
+		/* The receiver is out of room: nothing goes, new or resent. */
+		eun_tx_loss_arm(qp, eun_bo_until(&tx->bo), now);
+		return EUN_RESEND_BLOCKED;
+	}
 	eun_tx_loss_detect(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))
 		return EUN_RESEND_NONE;

@@ -14,6 +14,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_backoff.h"
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
 #include "eun_rxe.h"
@@ -75,6 +76,10 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 		return;
 
 	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
+	/* The end of a wait after a refusal needs its wake-up too. */
+	if (eun_bo_waiting(&tx->bo, now) &&
+	    (next_ns <= now || eun_bo_until(&tx->bo) < next_ns))
+		next_ns = eun_bo_until(&tx->bo);
 	eun_counter_add(rxe, EUN_CNT_RW_PROBES, tx->rw.stats.probes - probes);
 	eun_counter_add(rxe, EUN_CNT_RW_HELD, tx->rw.stats.held - held);
 	if (next_ns > now)
