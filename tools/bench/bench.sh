@@ -8,7 +8,9 @@
 # repetitions (bench-summary.csv), draw the plots and regenerate the table
 # of Documentation/results.rst (tools/bench/summarize.sh), and print the
 # goals of the ordering layer the run has figures for (goals.sh, written
-# beside the summary as goals.txt).
+# beside the summary as goals.txt). Each ratio has its bootstrap 90%
+# interval over the repetitions, and a goal is met, missed or undecided
+# by it (goals.sh); -x runs the undecided ones' transfers again.
 #
 # Every (column, profile, op, size, repetition) gets a row: a column whose
 # module refused to load (parameters it rejects) or whose boot ended
@@ -17,7 +19,7 @@
 # Usage: tools/bench/bench.sh [-b] [-c COLUMNS] [-p PROFILES] [-o OPS]
 #                             [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS]
 #                             [-t SECONDS] [-P SECONDS] [-N NAME] [-R RUN_DIR]
-#                             [-s KEY=VALUE]...
+#                             [-x REPS] [-X SECONDS] [-s KEY=VALUE]...
 #   -b  one boot per column, not one boot where the columns take turns: the
 #       guests' speed drifts between boots, so ratios across columns are
 #       less sure; a column that crashes its guests costs only its own rows
@@ -48,6 +50,15 @@
 #   -R  resume RUN_DIR, a run a guest crash cut short: boot again for the
 #       profiles its crashed boot did not finish (give the run's own
 #       options again), then merge as usual
+#   -x  at most REPS (0..9, default 0) extra repetitions of the transfers
+#       the undecided goals compare: after the run, one more boot where
+#       just their columns take turns on just their profiles and ops (at
+#       the largest size), numbered after the run's repetitions; then
+#       the summary and the goals again over every repetition
+#   -X  time budget of the extra repetitions in seconds, 60..14400
+#       (default 600): fewer of them when their estimate (the longest
+#       transfer the run had of each, plus set-up) does not fit, none
+#       when one does not; the boot is cut at the budget
 #   -s  another bed config key for every boot
 set -euo pipefail
 
@@ -63,7 +74,8 @@ profiles="none delay1ms reorder5 reorder reorder50 delay5ms reorder25-5ms loss0.
 ops=write,send sizes="4096 65536" iters=5000 secs=2 reps=3 tmo=45 over=() name=bench resume=
 perf_secs=60
 per_column=
-while getopts "bc:p:o:z:n:d:r:t:P:N:R:s:h" o; do
+extra=0 extra_secs=600
+while getopts "bc:p:o:z:n:d:r:t:P:N:R:x:X:s:h" o; do
 	case $o in
 	b) per_column=1 ;;
 	c) columns=$OPTARG ;;
@@ -77,9 +89,11 @@ while getopts "bc:p:o:z:n:d:r:t:P:N:R:s:h" o; do
 	P) perf_secs=$OPTARG ;;
 	N) name=$OPTARG ;;
 	R) resume=$OPTARG ;;
+	x) extra=$OPTARG ;;
+	X) extra_secs=$OPTARG ;;
 	s) over+=(-s "$OPTARG") ;;
 	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-P SECONDS] [-N NAME] [-R RUN_DIR] [-s KEY=VALUE]..." >&2
+	*) echo "usage: $prog [-b] [-c COLUMNS] [-p PROFILES] [-o OPS] [-z SIZES] [-n ITERS] [-d SECONDS] [-r REPS] [-t SECONDS] [-P SECONDS] [-N NAME] [-R RUN_DIR] [-x REPS] [-X SECONDS] [-s KEY=VALUE]..." >&2
 	   exit 2 ;;
 	esac
 done
@@ -98,6 +112,9 @@ ops_re='(write|send|write_imm|read|cas|faa|flows|ib_read_bw|ib_atomic_bw)'
 [[ $tmo =~ ^[0-9]+$ ]] && [ "$tmo" -ge 10 ] && [ "$tmo" -le 1800 ] || die "-t: '$tmo' is not 10..1800"
 [[ $perf_secs =~ ^[0-9]+$ ]] && [ "$perf_secs" -ge 10 ] && [ "$perf_secs" -le 600 ] ||
 	die "-P: '$perf_secs' is not 10..600"
+[[ $extra =~ ^[0-9]$ ]] || die "-x: '$extra' is not 0..9"
+[[ $extra_secs =~ ^[0-9]{1,5}$ ]] && [ "$extra_secs" -ge 60 ] && [ "$extra_secs" -le 14400 ] ||
+	die "-X: '$extra_secs' is not 60..14400"
 for p in $profiles; do
 	profile_parse "$p" > /dev/null || die "-p: profile '$p' refused (tools/bench/profiles/$p)"
 done
@@ -302,6 +319,108 @@ csv=$results/$name.csv
 } > "$csv.tmp"
 mv "$csv.tmp" "$csv"
 cp "$csv" "$top/bench.csv"
+
+# extra_plan PRE_DIR: the transfers of the goals undecided in the run so
+# far (summarized into PRE_DIR), as BENCH_ONLY words COLUMN:PROFILE:OP,
+# one a line; nothing when every goal is decided.
+extra_plan()
+{
+	"$here/summarize.sh" "$csv" "$1" "$1/no-table.rst" > /dev/null || return 1
+	[ -f "$1/goals.csv" ] || return 1
+	csv_awk 'FNR == 1 { csv_open(); next }
+		fld("verdict") == "undecided" && fld("bound") != "" {
+			for (s = 1; s <= 2; s++) {
+				c = fld(s == 1 ? "a_column" : "b_column")
+				sub(/^eun-/, "", c)
+				w = c ":" fld(s == 1 ? "a_profile" : "b_profile") ":" fld("op")
+				if (!seen[w]++) print w
+			}
+		}
+		END { if (CSV_BAD) exit 2 }' "$1/goals.csv"
+}
+
+# extra_estimate WORDS SIZE: seconds one repetition of the transfers
+# WORDS takes, by the longest of each in the run (its bound when one did
+# not finish) plus 5 s of set-up each (some 3 s on the bed).
+extra_estimate()
+{
+	csv_awk -v words=" $1 " -v size="$2" -v tmo="$tmo" 'FNR == 1 { csv_open(); next }
+		{
+			c = fld("column"); sub(/^eun-/, "", c)
+			w = c ":" fld("profile") ":" fld("op")
+			if (!index(words, " " w " ")) next
+			if (fld("size") != size && fld("op") !~ /^(flows|cas|faa)$/) next
+			t = (fld("status") == "ok" ? fld("elapsed_s") + 0 : tmo)
+			if (!(w in long) || t > long[w]) long[w] = t
+		}
+		END {
+			if (CSV_BAD) exit 2
+			for (w in long) s += long[w] + 5
+			printf "%d\n", s + 0.5
+		}' "$csv"
+}
+
+# extra_round: -x, the undecided goals' transfers again, interleaved in
+# one boot, their rows appended to the run's.
+extra_round()
+{
+	local pre=$top/before-extra words big per k est cols profs xops dir t
+
+	mkdir -p "$pre"
+	words=$(extra_plan "$pre") || { echo "$prog: no goals to plan extra repetitions by" >&2; return 1; }
+	if [ -z "$words" ]; then
+		echo "$prog: no goal undecided, no extra repetition"
+		return 0
+	fi
+	words=$(tr '\n' ' ' <<< "$words")
+	big=$(tr ' ' '\n' <<< "$sizes" | sort -n | tail -n 1)
+	per=$(extra_estimate "$words" "$big") || return 1
+	# A boot (30 s; some 10 s on the bed), a warm-up per column (5 s),
+	# then K rounds of the transfers.
+	cols=$(tr ' ' '\n' <<< "$words" | cut -d: -f1 | sort -u | tr '\n' ' ')
+	xops=$(tr ' ' '\n' <<< "$words" | cut -d: -f3 | sort -u | paste -sd, -)
+	profs=
+	for p in $profiles; do
+		[[ " $words" != *":$p:"* ]] || profs+="$p "
+	done
+	k=$extra
+	est=$((30 + $(wc -w <<< "$cols") * 5 + k * per))
+	while [ "$k" -gt 0 ] && [ "$est" -gt "$extra_secs" ]; do
+		k=$((k - 1))
+		est=$((30 + $(wc -w <<< "$cols") * 5 + k * per))
+	done
+	echo "$prog: undecided goals compare: $words"
+	if [ "$k" -eq 0 ]; then
+		echo "$prog: no extra repetition: one takes some $((30 + $(wc -w <<< "$cols") * 5 + per)) s, over the budget of ${extra_secs} s (-X)"
+		return 0
+	fi
+	echo "$prog: === $k extra repetition(s), about ${est} s of ${extra_secs} s (-X): ${cols% }, in turn"
+	dir=$top/extra
+	t=$((extra_secs - 30))
+	if [ -d "$dir" ]; then
+		# A resumed run (-R) keeps the extra boot it had.
+		echo "$prog: the extra repetitions of $dir kept"
+	elif ! "$repo/tools/vm/bed.sh" -o "$dir" -s NAME=bench-extra \
+		-s MODULE=rdma_rxe_eun -s MODULE_PARAMS=ooo_mode=eunomia \
+		-s "PROFILES=${profs% }" -s "SIZES=$big" -s ITERS="$iters" \
+		-s TEST_TIMEOUT=$t -s RUN_TIMEOUT=$((extra_secs + 30)) \
+		-s "JOB_ENV=BENCH_OPS=$xops BENCH_REPS=$k BENCH_REP_FIRST=$((reps + 1)) BENCH_ONLY=$(tr ' ' ',' <<< "${words% }") BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs BENCH_COLUMNS=$(tr ' ' ',' <<< "${cols% }")" \
+		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"; then
+		echo "$prog: the extra boot ended failed or cut at its budget: its finished rows are kept"
+	fi
+	if crashed "$dir"; then
+		awk '$2 == "crash" { print "extra boot: " $0 }' "$dir/kernel.txt" >> "$top/crashes.txt"
+	fi
+	# Every row the extra boot wrote: a transfer cut short has none.
+	[ -f "$dir/b/matrix/matrix.csv" ] || return 0
+	csv_awk 'FNR == 1 { csv_open(); next } { print }' "$dir/b/matrix/matrix.csv" >> "$csv"
+	cp "$csv" "$top/bench.csv"
+	echo "$prog: $(($(wc -l < "$dir/b/matrix/matrix.csv") - 1)) extra rows in $csv"
+}
+
+if [ "$extra" -gt 0 ]; then
+	extra_round || status=1
+fi
 [ -s "$top/crashes.txt" ] &&
 	echo "$prog: guest crashes: $(wc -l < "$top/crashes.txt") ($top/crashes.txt); the columns booted again" &&
 	sed 's/^/  /' "$top/crashes.txt"

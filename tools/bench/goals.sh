@@ -2,27 +2,56 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The ordering layer's goals, read off one benchmark run: each goal with
-# the figures it compares and "met" or "missed"; goals of a column or
-# profile the run did not have are only counted. Ratios are of the medians in the summary
-# (tools/bench/summarize.sh) at one message size, those of atomics (cas,
-# faa: 8 bytes each) of their operations per second; counts are sums over
-# the run's rows of every size. The goals of WRITE and SEND read only
-# their rows (make bench, bench-multipath), those of READ and atomics
-# (make bench-read) only theirs.
+# the figures it compares and "met", "missed" or "undecided"; goals of a
+# column or profile the run did not have are only counted. Ratios are of
+# the medians in the summary (tools/bench/summarize.sh) at one message
+# size, those of atomics (cas, faa: 8 bytes each) of their operations per
+# second, each with its 90% bootstrap interval over the finished
+# repetitions (tools/bench/bootstrap.awk: each column's figures resampled
+# on their own, BENCH_BOOT_RESAMPLES times from BENCH_BOOT_SEED) and the
+# repetitions it stands on, "n=K/N" (K of N finished; the base's after a
+# comma when they differ):
 #
-# Usage: tools/bench/goals.sh BENCH_CSV SUMMARY_CSV [SIZE]
+#   none: eunomia >= 0.95x stock (write)   6.55 / 6.00 MB/s = 1.09x [1.01, 1.17] (n=3/3)   met
+#
+# With 3 finished repetitions or more in both columns a goal is met when
+# the whole interval meets it, missed when none of it does, undecided
+# otherwise. With 1 or 2 (in either column) it is met only when the ratio
+# itself is at least twice the target (at most half of it, for an "at
+# most" goal), missed only when it is short of the target by a factor 2
+# or more, undecided otherwise. A column that finished no repetition
+# misses its goals (its base finishing none: no figures). Counts are
+# sums over the run's rows of every size and have no interval. The goals
+# of WRITE and SEND read only their rows (make bench, bench-multipath),
+# those of READ and atomics (make bench-read) only theirs.
+#
+# Usage: tools/bench/goals.sh [-o GOALS_CSV] BENCH_CSV SUMMARY_CSV [SIZE]
+#   -o    also write every goal listed as a row of GOALS_CSV: goal, op,
+#         verdict, ratio, lo, hi, target, bound (at-least, at-most or
+#         empty for a count), the columns, profiles, finished and run
+#         repetitions of both sides (bench.sh -x reads its undecided rows)
 #   SIZE  message size of the goodput ratios (default: the largest)
-# Exit status: 0 every goal with figures met, 1 one missed, 2 bad usage.
+# Exit status: 0 no goal with figures missed (some may be undecided),
+# 1 one missed, 2 bad usage.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tools/bench/lib.sh
 source "$here/lib.sh"
-usage="usage: goals.sh BENCH_CSV SUMMARY_CSV [SIZE]"
+usage="usage: goals.sh [-o GOALS_CSV] BENCH_CSV SUMMARY_CSV [SIZE]"
+out=
+while getopts "o:" o; do
+	case $o in
+	o) out=$OPTARG ;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
 csv=${1:?$usage}
 sum=${2:?$usage}
 size=${3:-}
 
+bench_boot_check || exit 2
 for f in "$csv" "$sum"; do
 	[ -f "$f" ] || { echo "goals.sh: no $f" >&2; exit 2; }
 done
@@ -31,14 +60,18 @@ done
 case $size in
 ''|*[!0-9]*) echo "goals.sh: size '$size' is not a number of bytes" >&2; exit 2 ;;
 esac
+# The goals' rows, when asked for.
+goals_fields=goal,op,verdict,ratio,lo,hi,target,bound,a_column,a_profile,a_finished,a_runs
+goals_fields+=,b_column,b_profile,b_finished,b_runs
 
 # Two passes: the summary (medians at SIZE), then every row of the run.
-csv_awk -v size="$size" '
+bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(bench_boot_words)" '
 	FNR == 1 { csv_open(); next }
 	NR == FNR {
 		if (fld("op") == "flows") {
 			k = fld("column") SUBSEP fld("profile")
 			fmean[k] = fld("lat_mean_us"); fp99[k] = fld("lat_p99_us")
+			fcount[k] = fld("finished"); fruns[k] = fld("runs")
 			next
 		}
 		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
@@ -50,6 +83,20 @@ csv_awk -v size="$size" '
 		if (fld("size") != size) next
 		gp[k] = fld("goodput_MBps"); runs[k] = fld("runs"); fin[k] = fld("finished")
 		next
+	}
+	# The figures of the finished repetitions, for the intervals: those
+	# the summary took the medians of.
+	fld("status") == "ok" && fld("op") == "flows" {
+		k = fld("column") SUBSEP fld("profile")
+		smean[k] = smean[k] " " fld("lat_mean_us"); sp99[k] = sp99[k] " " fld("lat_p99_us")
+	}
+	fld("status") == "ok" && atomic(fld("op")) && fld("elapsed_s") + 0 > 0 {
+		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
+		smp[k] = smp[k] " " sprintf("%.1f", fld("messages") / fld("elapsed_s"))
+	}
+	fld("status") == "ok" && !atomic(fld("op")) && fld("size") == size {
+		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
+		smp[k] = smp[k] " " fld("goodput_MBps")
 	}
 	# READ and atomics (make bench-read): counts of their own; they count
 	# for none of the goals of WRITE, SEND and the flows below. Atomics
@@ -83,11 +130,39 @@ csv_awk -v size="$size" '
 	function have(c, p, o) { return ((c, p, o) in gp) }
 	function atomic(o) { return o == "cas" || o == "faa" }
 	# A goal without figures is counted, not listed: a subset run (make
-	# demo) has few of them.
-	function report(goal, figs, verdict) {
-		if (verdict != "n/a")
-			printf "%-54s %-34s %s\n", goal, figs, verdict
+	# demo) has few of them. The row of a listed goal (-o) is in G[];
+	# judge() fills it for a ratio.
+	function report(goal, figs, verdict,   v, f, i, nf) {
+		if (verdict != "n/a") {
+			printf "%-54s %-60s %s\n", goal, figs, verdict
+			nf = split(fields, f, ",")
+			for (i = 1; i <= nf; i++)
+				v[f[i]] = (f[i] in G) ? G[f[i]] : ""
+			v["goal"] = goal; v["verdict"] = verdict
+			gsub(/,/, ";", v["goal"])
+			rows_out[++nout] = csv_row(fields, v)
+		}
+		split("", G)
 		n[verdict]++
+	}
+	# judge GOAL FIGS POINT A_SAMPLE B_SAMPLE MIN ATMOST: a ratio goal on
+	# its interval (bootstrap.awk); G[] has its columns and counts.
+	function judge(goal, figs, p, sa, sb, min, atmost,   has, k, lo, hi) {
+		k = (G["a_finished"] < G["b_finished"] ? G["a_finished"] : G["b_finished"]) + 0
+		has = boot_interval(sa, sb)
+		lo = (has ? BOOT_LO : p); hi = (has ? BOOT_HI : p)
+		# Without an interval the point alone decides, as for 1 finished.
+		G["ratio"] = sprintf("%.4f", p); G["target"] = min
+		G["bound"] = (atmost ? "at-most" : "at-least")
+		if (has && k >= 2) { G["lo"] = sprintf("%.4f", lo); G["hi"] = sprintf("%.4f", hi) }
+		report(goal, figs boot_cell(p, lo, hi, has, k,
+					    boot_count(G["a_finished"], G["a_runs"], G["b_finished"], G["b_runs"])),
+		       boot_verdict(p, lo, hi, has ? k : 1, min, atmost))
+	}
+	# sides A_COL A_PROF B_COL B_PROF FA RA FB RB: the two sides of a goal.
+	function sides(ac, ap, bc, bp, fa, ra, fb, rb) {
+		G["a_column"] = ac; G["a_profile"] = ap; G["a_finished"] = fa; G["a_runs"] = ra
+		G["b_column"] = bc; G["b_profile"] = bp; G["b_finished"] = fb; G["b_runs"] = rb
 	}
 	# ratio_goal GOAL OP A_COL A_PROF B_COL B_PROF MIN
 	function ratio_goal(goal, o, ac, ap, bc, bp, min,   a, b, r, fmt) {
@@ -95,14 +170,16 @@ csv_awk -v size="$size" '
 			report(goal " (" o ")", "", "n/a"); return
 		}
 		a = gp[ac, ap, o]; b = gp[bc, bp, o]
+		sides(ac, ap, bc, bp, fin[ac, ap, o], runs[ac, ap, o], fin[bc, bp, o], runs[bc, bp, o])
+		G["op"] = o
 		if (a == "" || b == "") {
 			report(goal " (" o ")", (a == "" ? "none finished" : "its base: none finished"),
 			       (a == "" ? "missed" : "n/a"))
 			return
 		}
 		r = b > 0 ? a / b : 0
-		fmt = (atomic(o) ? "%.0f / %.0f op/s = %.2fx" : "%.2f / %.2f MB/s = %.2fx")
-		report(goal " (" o ")", sprintf(fmt, a, b, r), r >= min ? "met" : "missed")
+		fmt = (atomic(o) ? "%.0f / %.0f op/s = " : "%.2f / %.2f MB/s = ")
+		judge(goal " (" o ")", sprintf(fmt, a, b), r, smp[ac, ap, o], smp[bc, bp, o], min, 0)
 	}
 	# count_goal GOAL COL PROF WHAT MAX: a sum over the rows at most MAX.
 	function count_goal(goal, c, p, what, max) {
@@ -121,8 +198,8 @@ csv_awk -v size="$size" '
 		count_goal("mp-equal: eunomia+rr resends 0", R, "mp-equal", retx[R, "mp-equal"], 0)
 		ratio_goal("mp-skew: eunomia+rr >= 3x stock", o, R, "mp-skew", S, "mp-skew", 3)
 		rows_ok_goal("mp-down: eunomia+rr completes, every byte checked", R, "mp-down")
-		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, R, E, "mp-equal")
-		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, R, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, smean, R, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, sp99, R, E, "mp-equal")
 		policy_goals("mprdma")
 		policy_goals("adaptive")
 	}
@@ -146,17 +223,20 @@ csv_awk -v size="$size" '
 		ratio_goal("mp-lossy: " pol " >= rr", o, M, "mp-lossy", R, "mp-lossy", 1)
 		ratio_goal("mp-lossy: " pol " >= 2x stock", o, M, "mp-lossy", S, "mp-lossy", 2)
 		rows_ok_goal("mp-down: eunomia+" pol " completes, every byte checked", M, "mp-down")
-		fct_goal("flows mp-equal: eunomia+" pol " mean FCT <= 0.5x ECMP", fmean, M, E, "mp-equal")
-		fct_goal("flows mp-equal: eunomia+" pol " p99 FCT <= 0.5x ECMP", fp99, M, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+" pol " mean FCT <= 0.5x ECMP", fmean, smean, M, E, "mp-equal")
+		fct_goal("flows mp-equal: eunomia+" pol " p99 FCT <= 0.5x ECMP", fp99, sp99, M, E, "mp-equal")
 	}
-	# fct_goal GOAL FIG COL BASE PROF: FIG (a flow completion time) of COL
-	# at most half that of BASE, the same QPs hashed onto one link each (ECMP).
-	function fct_goal(goal, fig, c, b, p,   x, y) {
+	# fct_goal GOAL FIG SAMPLES COL BASE PROF: FIG (a flow completion time,
+	# its figures per repetition in SAMPLES) of COL at most half that of
+	# BASE, the same QPs hashed onto one link each (ECMP).
+	function fct_goal(goal, fig, sam, c, b, p,   x, y) {
 		if (!((c, p) in fig) || !((b, p) in fig)) { report(goal, "", "n/a"); return }
 		x = fig[c, p]; y = fig[b, p]
+		sides(c, p, b, p, fcount[c, p], fruns[c, p], fcount[b, p], fruns[b, p])
+		G["op"] = "flows"
 		if (x == "" || y == "") { report(goal, "none finished", "missed"); return }
-		report(goal, sprintf("%.1f / %.1f ms = %.2fx", x / 1000, y / 1000, y > 0 ? x / y : 0),
-		       x <= 0.5 * y ? "met" : "missed")
+		judge(goal, sprintf("%.1f / %.1f ms = ", x / 1000, y / 1000), y > 0 ? x / y : 0,
+		      sam[c, p], sam[b, p], 0.5, 1)
 	}
 	# READ and atomics (make bench-read): eunomia against its own delay1ms
 	# and against stock; no re-request left to the retransmit timer and
@@ -187,6 +267,7 @@ csv_awk -v size="$size" '
 	}
 	function finished_goal(goal, c, p, o) {
 		if (!have(c, p, o)) { report(goal " (" o ")", "", "n/a"); return }
+		G["op"] = o
 		report(goal " (" o ")", sprintf("%d of %d at %d B", fin[c, p, o], runs[c, p, o], size),
 		       fin[c, p, o] == runs[c, p, o] ? "met" : "missed")
 	}
@@ -239,7 +320,14 @@ csv_awk -v size="$size" '
 		multipath_goals()
 		read_goals()
 		for (k in gp) { split(k, kk, SUBSEP); if (atomic(kk[3])) hasatom = 1 }
-		printf "goals: %d met, %d missed, %d without figures in this run (ratios at %d B%s)\n",
-		       n["met"], n["missed"], n["n/a"], size, hasatom ? ", atomics in op/s" : ""
+		printf "goals: %d met, %d missed, %d undecided, %d without figures in this run (ratios at %d B%s; %s)\n",
+		       n["met"], n["missed"], n["undecided"], n["n/a"], size,
+		       hasatom ? ", atomics in op/s" : "", boot
+		if (out != "") {
+			print fields > out
+			for (i = 1; i <= nout; i++)
+				print rows_out[i] > out
+			close(out)
+		}
 		exit n["missed"] > 0
 	}' "$sum" "$csv"

@@ -8,6 +8,43 @@
 # shellcheck source=tools/testing/csv.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../testing/csv.sh"
 
+# Bootstrap intervals of the medians and their ratios (summarize.sh,
+# goals.sh): BENCH_BOOT_RESAMPLES resamples (default 2000), from the seed
+# BENCH_BOOT_SEED (default 1): the same figures give the same intervals.
+bench_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# bench_boot_check: both are numbers in range, or say which is not.
+bench_boot_check()
+{
+	local n=${BENCH_BOOT_RESAMPLES:-2000} s=${BENCH_BOOT_SEED:-1}
+
+	[[ $n =~ ^[1-9][0-9]{0,5}$ ]] && [ "$n" -ge 20 ] && [ "$n" -le 100000 ] ||
+		{ echo "BENCH_BOOT_RESAMPLES: '$n' is not 20..100000" >&2; return 1; }
+	[[ $s =~ ^[1-9][0-9]{0,8}$ ]] ||
+		{ echo "BENCH_BOOT_SEED: '$s' is not 1..999999999" >&2; return 1; }
+}
+
+# bench_awk [-v VAR=VALUE]... PROGRAM FILE...: csv_awk with the bootstrap
+# of tools/bench/bootstrap.awk loaded too (BOOT_N, BOOT_SEED set).
+bench_awk()
+{
+	local vars=()
+
+	while [ "${1:-}" = -v ]; do
+		vars+=(-v "$2")
+		shift 2
+	done
+	csv_awk "${vars[@]}" -v "BOOT_N=${BENCH_BOOT_RESAMPLES:-2000}" \
+		-v "BOOT_SEED=${BENCH_BOOT_SEED:-1}" "$(cat "$bench_dir/bootstrap.awk")
+$1" "${@:2}"
+}
+
+# bench_boot_words: how the intervals were drawn, for the reports.
+bench_boot_words()
+{
+	echo "bootstrap 90% intervals of ${BENCH_BOOT_RESAMPLES:-2000} resamples, seed ${BENCH_BOOT_SEED:-1}"
+}
+
 # The fields of matrix.sh's rows (one transfer each), merged by bench.sh
 # into bench.csv. Rows are built and read by these names (csv_row,
 # csv_awk of tools/testing/csv.sh), never by position.

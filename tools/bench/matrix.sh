@@ -66,6 +66,12 @@
 # with the repetition; each column warms up the first time it is loaded.
 # The emulated memory's high-water mark is then the transfer's own, the
 # device being new.
+#
+# The extra repetitions of bench.sh -x (the goals left undecided) run
+# the same way, only fewer transfers: BENCH_REP_FIRST numbers the first
+# repetition (default 1), and BENCH_ONLY, comma-separated
+# COLUMN:PROFILE:OP words (eunomia:none:write), names the transfers to
+# run; a column, profile or op of no word is skipped.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -80,6 +86,8 @@ done
 ops=${BENCH_OPS:-write,send}
 perf_secs=${BENCH_PERF_SECONDS:-60}
 reps=${BENCH_REPS:-3}
+rep_first=${BENCH_REP_FIRST:-1}
+only=${BENCH_ONLY//,/ }
 xfer_tmo=${BENCH_XFER_TIMEOUT:-120}
 xfer_secs=${BENCH_SECONDS:-0}
 csv=$BED_RESULTS/matrix.csv
@@ -335,12 +343,23 @@ op_sizes()
 	esac
 }
 
-# run_profile PROFILE SPEC REP: every op and size of the column in use.
+# wanted COLUMN PROFILE [OP]: BENCH_ONLY is empty or has the transfer
+# (without OP: any of the column's on the profile).
+wanted()
+{
+	[ -n "$only" ] || return 0
+	[ $# -eq 3 ] && { [[ " $only " == *" $1:$2:$3 "* ]]; return; }
+	[[ " $only " == *" $1:$2:"* ]]
+}
+
+# run_profile PROFILE SPEC REP: every op and size of the column in use
+# (turn, with BENCH_COLUMNS).
 run_profile()
 {
 	local op s
 
 	for op in ${ops//,/ }; do
+		wanted "${turn:-}" "$1" "$op" || continue
 		for s in $(op_sizes "$op"); do
 			transfer "$1" "$2" "$op" "$s" "$3" ||
 				check_err 1 "transfer $col/$1/$op/$s/$3: peer lost"
@@ -364,6 +383,8 @@ take_turns()
 	local c rc
 
 	for c in $(rotated $(($3 - 1))); do
+		wanted "$c" "$1" || continue
+		turn=$c
 		use_column "$c"
 		rc=$?
 		bed_barrier "column-$c-$1-$3" "$BED_TMO_STEP_S" || { check_err 1 "peer lost at column $c"; return 1; }
@@ -400,7 +421,7 @@ warm=
 if [ -z "$columns" ]; then
 	warm_up || check_err 1 "warm-up: peer lost"
 fi
-for r in $(seq 1 "$reps"); do
+for r in $(seq "$rep_first" $((rep_first + reps - 1))); do
 	for p in $BED_PROFILES; do
 		spec=$(profile_spec "$p") || { check_err 1 "profile $p"; log_test "profile $p"; continue; }
 		apply_profile "$p"

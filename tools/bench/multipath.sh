@@ -16,10 +16,13 @@
 # medians, plots and table (multipath.rst), which it prints, with the
 # packets each link carried (link_pkts in the CSV).
 #
-# Usage: tools/bench/multipath.sh [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
+# Usage: tools/bench/multipath.sh [-q] [-c COLUMNS] [-r REPS] [-x REPS] [-X SECONDS]
+#                                  [-s KEY=VALUE]...
 #   -q  the short subset of make demo: stock, eunomia without spraying
 #       and eunomia+rr on mp-equal
 #   -c  columns (bench.sh -c), for a shorter run
+#   -x  at most REPS extra repetitions of the undecided goals' transfers,
+#       -X their time budget in seconds (bench.sh -x, -X)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,14 +34,15 @@ columns="rdma_rxe eunomia eunomia+rr eunomia+random eunomia+mprdma eunomia+adapt
 columns+=" static+rr static+mprdma static+adaptive gbn+rr"
 profiles="mp-equal mp-skew mp-slow mp-lossy mp-down"
 name=multipath reps=3 over=()
-while getopts "qc:r:s:h" o; do
+while getopts "qc:r:x:X:s:h" o; do
 	case $o in
 	q) columns="rdma_rxe eunomia eunomia+rr" profiles=mp-equal name=demo-multipath ;;
 	c) columns=$OPTARG ;;
 	r) reps=$OPTARG ;;
+	x|X) over+=("-$o" "$OPTARG") ;;
 	s) over+=(-s "$OPTARG") ;;
-	h) sed -n '3,20p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-q] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
+	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-q] [-c COLUMNS] [-r REPS] [-x REPS] [-X SECONDS] [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
 

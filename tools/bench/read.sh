@@ -18,7 +18,8 @@
 # figures for; a full run rewrites the "read table" of
 # Documentation/results.rst.
 #
-# Usage: tools/bench/read.sh [-q] [-P] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]...
+# Usage: tools/bench/read.sh [-q] [-P] [-c COLUMNS] [-r REPS] [-x REPS] [-X SECONDS]
+#                             [-s KEY=VALUE]...
 #   -q  a short subset for a demo (some 15 minutes, estimated): stock
 #       and eunomia, delay1ms, reorder and reorder-resp, READ of 64 KiB
 #       and CAS; results as demo-read, the documentation left alone
@@ -29,6 +30,8 @@
 #       boot of every column would outlast the bed's bound of a test)
 #   -c  columns (bench.sh -c), for a shorter run
 #   -r  repetitions (default 3)
+#   -x  at most REPS extra repetitions of the undecided goals' transfers,
+#       -X their time budget in seconds (bench.sh -x, -X)
 #   -s  another bed config key for every boot (bench.sh -s)
 set -euo pipefail
 
@@ -40,16 +43,17 @@ prog=read.sh
 columns="rdma_rxe gbn static eunomia"
 profiles="delay1ms reorder reorder-req reorder-resp loss1"
 ops=read,cas,faa sizes="4096 65536" name=read reps=3 over=() quick='' perf=''
-while getopts "qPc:r:s:h" o; do
+while getopts "qPc:r:x:X:s:h" o; do
 	case $o in
 	q) columns="rdma_rxe eunomia" profiles="delay1ms reorder reorder-resp"
 	   ops=read,cas sizes=65536 name=demo-read quick=1 ;;
 	P) perf=1 ;;
 	c) columns=$OPTARG ;;
 	r) reps=$OPTARG ;;
+	x|X) over+=("-$o" "$OPTARG") ;;
 	s) over+=(-s "$OPTARG") ;;
 	h) sed -n '3,/^set -euo/{/^set -euo/!p}' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-q] [-P] [-c COLUMNS] [-r REPS] [-s KEY=VALUE]..." >&2; exit 2 ;;
+	*) echo "usage: $prog [-q] [-P] [-c COLUMNS] [-r REPS] [-x REPS] [-X SECONDS] [-s KEY=VALUE]..." >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))

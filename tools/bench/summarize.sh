@@ -14,7 +14,15 @@
 #   OUT_DIR/bench-memory.png   receiver emulated-memory peak per column
 #   OUT_DIR/bench-fct.png      mean flow completion time per profile and
 #                              column, when the run has the op "flows"
+#                              and, appended after them, the bootstrap
+#                              90% intervals of the goodput and operations
+#                              per second medians (goodput_lo, _hi,
+#                              msgs_per_s_lo, _hi) and the ratio to stock
+#                              rdma_rxe's median in the same profile, op
+#                              and size with its interval (stock_ratio,
+#                              _lo, _hi; tools/bench/bootstrap.awk)
 #   OUT_DIR/goals.txt          the goals the run has figures for (goals.sh)
+#   OUT_DIR/goals.csv          the same goals, one row each (goals.sh -o)
 #   RST (default Documentation/results.rst): the part between its two
 #   MARK (default "bench table") marker comments is rewritten from the
 #   summary, with the goals the run has figures for (tools/bench/goals.sh).
@@ -41,9 +49,14 @@ summary_fields+=,retx_reorder,retx_spurious,rx_ooo
 summary_fields+=,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us
 summary_fields+=,msgs_per_s,read_ooo,read_rerequest,read_rerequest_spurious
 summary_fields+=,read_rerequest_timeout,read_duplicate,read_ahead
+# Appended, so that readers by position of older files still work.
+summary_fields+=,goodput_lo,goodput_hi,msgs_per_s_lo,msgs_per_s_hi
+summary_fields+=,stock_ratio,stock_ratio_lo,stock_ratio_hi
+bench_boot_check || exit 2
 
-# Medians: values of the finished repetitions, sorted within awk.
-csv_awk -v fields="$summary_fields" '
+# Medians: values of the finished repetitions, sorted within awk; their
+# intervals and ratios to stock (bootstrap.awk).
+bench_awk -v fields="$summary_fields" '
 	function median(list,   n, v, i, j, t) {
 		n = split(list, v, " ")
 		if (n == 0) return ""
@@ -89,6 +102,26 @@ csv_awk -v fields="$summary_fields" '
 		for (j = 1; j <= nl; j++) links[k, j] += L[j]
 		if (nl > nlinks[k]) nlinks[k] = nl
 	}
+	# interval(K, FIELD, LO, HI): the interval of the median of FIELD in V[LO], V[HI].
+	function interval(k, f, lo, hi) {
+		v[lo] = v[hi] = ""
+		if (boot_interval(med[k, f], "")) { v[lo] = BOOT_LO; v[hi] = BOOT_HI }
+	}
+	# stock(K, F): the ratio of the median of F to stock rdma_rxe in the
+	# same profile, op and size, in V[stock_ratio...].
+	function stock(k, f,   t, s, a, b) {
+		split(k, t, SUBSEP)
+		v["stock_ratio"] = v["stock_ratio_lo"] = v["stock_ratio_hi"] = ""
+		s = "rdma_rxe" SUBSEP t[2] SUBSEP t[3] SUBSEP t[4]
+		if (s == k || !(s in runs)) return
+		a = median(med[k, f]); b = median(med[s, f])
+		if (a == "" || b == "" || b + 0 <= 0) return
+		v["stock_ratio"] = sprintf("%.4f", a / b)
+		if (boot_interval(med[k, f], med[s, f])) {
+			v["stock_ratio_lo"] = sprintf("%.4f", BOOT_LO)
+			v["stock_ratio_hi"] = sprintf("%.4f", BOOT_HI)
+		}
+	}
 	END {
 		if (CSV_BAD) exit 2
 		print fields
@@ -108,6 +141,10 @@ csv_awk -v fields="$summary_fields" '
 			v["link_pkts"] = ""
 			for (j = 1; j <= nlinks[k]; j++)
 				v["link_pkts"] = v["link_pkts"] (j > 1 ? "/" : "") links[k, j]
+			interval(k, "goodput_MBps", "goodput_lo", "goodput_hi")
+			interval(k, "msgs_per_s", "msgs_per_s_lo", "msgs_per_s_hi")
+			# Atomics by their operations per second, as the goals.
+			stock(k, f[3] ~ /^(cas|faa|ib_atomic_bw)$/ ? "msgs_per_s" : "goodput_MBps")
 			print csv_row(fields, v)
 		}
 	}' "$csv" > "$sum"
@@ -194,18 +231,23 @@ if command -v gnuplot >/dev/null; then
 fi
 
 # A missed goal is a finding: goals.sh's exit status is not ours.
-"$here/goals.sh" "$csv" "$sum" > "$out/goals.txt" || true
+"$here/goals.sh" -o "$out/goals.csv" "$csv" "$sum" > "$out/goals.txt" || true
 
 # The results table: one line per profile and op at the largest size.
 [ -f "$rst" ] || exit 0
 grep -q "^\.\. $mark begin" "$rst" || exit 0
 # table WHAT: goodput, costs (packets per packet needed, retransmissions
 # by cause, READ re-requests, emulated memory), atomics (operations per
-# second) or fct (flow completion times) for one line per profile and op:
-# goodput at the largest size, atomics at their 8 bytes.
+# second), fct (flow completion times) or ratio (each column's goodput,
+# an atomic's operations per second, against stock's, with the interval:
+# the columns but rdma_rxe) for one line per profile and op: goodput at
+# the largest size, atomics at their 8 bytes.
 table()
 {
-	csv_awk -v size="$big" -v cols="$columns" -v what="$1" '
+	local cols=$columns
+
+	[ "$1" != ratio ] || cols=$(sed 's/\(^\| \)rdma_rxe\( \|$\)/ /; s/^ *//' <<< "$columns")
+	bench_awk -v size="$big" -v cols="$cols" -v what="$1" '
 	function atomic(o) { return o == "cas" || o == "faa" || o == "ib_atomic_bw" }
 	function costs(   r, track, ppn) {
 		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?$/)
@@ -235,6 +277,7 @@ table()
 	}
 	function wanted(o) {
 		if (what == "fct") return o == "flows"
+		if (what == "ratio") return o != "flows" && (fld("size") == size || atomic(o))
 		if (what == "atomics") return atomic(o)
 		if (what == "costs") return fld("size") == size || atomic(o)
 		return fld("size") == size && !atomic(o)
@@ -244,6 +287,13 @@ table()
 		k = fld("profile") " " fld("op"); gp = fld("goodput_MBps")
 		runs = fld("runs"); fin = fld("finished")
 		if (!(k in seen)) { seen[k] = 1; key[++n] = k }
+		if (what == "ratio") {
+			# Cells in the END, once stock'"'"'s repetitions are known.
+			rf[k, fld("column")] = fin; rr[k, fld("column")] = runs
+			rp[k, fld("column")] = fld("stock_ratio")
+			rlo[k, fld("column")] = fld("stock_ratio_lo"); rhi[k, fld("column")] = fld("stock_ratio_hi")
+			next
+		}
 		if (what == "costs")
 			cell = (gp == "" ? "-" : costs())
 		else if (what == "fct" && fld("lat_mean_us") == "")
@@ -264,6 +314,15 @@ table()
 	END {
 		if (CSV_BAD) exit 2
 		nc = split(cols, c, " ")
+		for (kc in rp) {
+			split(kc, t, SUBSEP)
+			s = t[1] SUBSEP "rdma_rxe"
+			if (t[2] == "rdma_rxe" || !(s in rf)) continue
+			if (rp[kc] == "") { v[kc] = "-"; continue }
+			m = (rf[kc] + 0 < rf[s] + 0 ? rf[kc] : rf[s]) + 0
+			v[kc] = boot_cell(rp[kc], rlo[kc], rhi[kc], rlo[kc] != "", m,
+					  boot_count(rf[kc], rr[kc], rf[s], rr[s]))
+		}
 		w = 24; cw = (what == "costs" ? 28 : 18)
 		# A cell wider than the column would break the table.
 		for (kc in v) if (length(v[kc]) > cw) cw = length(v[kc])
@@ -287,14 +346,16 @@ goodput=$(table goodput)
 costs=$(table costs)
 # has_op REGEX: the summary has rows of an op matching REGEX.
 has_op() { csv_awk -v re="$1" 'FNR == 1 { csv_open(); next } fld("op") ~ re { f = 1 } END { exit !f }' "$sum"; }
-fct='' atomics='' reads='' perf=''
+fct='' atomics='' reads='' perf='' ratio=''
+# The ratios to stock, when the run has stock and another column.
+[[ " $columns " == *" rdma_rxe "* ]] && [ "$(wc -w <<< "$columns")" -gt 1 ] && ratio=$(table ratio)
 has_op '^flows$' && fct=$(table fct)
 has_op '^(cas|faa|ib_atomic_bw)$' && atomics=$(table atomics)
 has_op '^(read|ib_read_bw)$' && reads=1
 has_op '^ib_' && perf=1
 goals=$(sed 's/^/    /' "$out/goals.txt")
 awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals="$goals" -v src="$(basename "$csv")" -v size="$big" \
-	-v atomics="$atomics" -v reads="$reads" -v perf="$perf" '
+	-v atomics="$atomics" -v reads="$reads" -v perf="$perf" -v ratio="$ratio" -v boot="$(bench_boot_words)" '
 	$0 == ".. " mark " begin" {
 		print; print ""
 		print "Goodput in MB/s (median of the finished repetitions, eun-verify'"'"'s"
@@ -308,6 +369,15 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print "more than 10% of the client'"'"'s run says ``setup-long``."
 		}
 		print ""; print table; print ""
+		if (ratio != "") {
+			print "Against stock ``rdma_rxe``, same rows (atomics: operations per"
+			print "second): each column'"'"'s median over stock'"'"'s with its interval,"
+			print boot " (each column'"'"'s finished"
+			print "repetitions resampled on their own: ``tools/bench/bootstrap.awk``),"
+			print "and ``n=K/N``, K of N repetitions finished (stock'"'"'s after a comma"
+			print "when they differ); one finished repetition has no interval."
+			print ""; print ratio; print ""
+		}
 		print "What it cost, same rows: packets sent per packet needed (median),"
 		print "then summed over the finished repetitions: for ``static`` and"
 		print "``eunomia`` selective retransmissions by cause (``t`` timeout, ``n``"
@@ -349,7 +419,10 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print ""; print fct; print ""
 		}
 		print "The goals of the ordering layer, read off the same rows by"
-		print "``tools/bench/goals.sh``:"
+		print "``tools/bench/goals.sh``: a ratio'"'"'s goal is met when its whole"
+		print "interval meets it, missed when none of it does, undecided"
+		print "otherwise; on fewer than 3 finished repetitions its ratio decides,"
+		print "only when at least twice the target or short of it by half:"
 		print ""; print "::"; print ""; print goals; print ""; skip = 1; next
 	}
 	$0 == ".. " mark " end" { skip = 0 }

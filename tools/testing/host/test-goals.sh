@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Host-side checks of tools/bench/goals.sh on a made-up run: each goal
-# met or missed by the figures that decide it, goals counted apart where
+# Host-side checks of tools/bench/goals.sh on a made-up run of 3
+# repetitions: each goal met or missed by the figures that decide it,
+# met, missed or undecided by the bootstrap interval of a ratio at its
+# boundary, on failed repetitions and on one or two, goals counted apart where
 # the run had no such column, and its exit status; then on a made-up
 # READ run (make bench-read): READ in MB/s, atomics in operations per
 # second, the READ and atomic counts.
@@ -17,11 +19,12 @@ source "$(dirname "$0")/../tap.sh"
 tap_scratch
 tap_start
 
-# row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER [P99]
+# row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER [P99]:
+# repetition REP (default 1).
 row()
 {
 	local -A r=([column]=$1 [profile]=$2 [netem]= [op]=$3 [size]=65536
-		[messages]=20 [rep]=1 [status]=$4 [elapsed_s]=1.0 [goodput_MBps]=$5
+		[messages]=20 [rep]=${REP:-1} [status]=$4 [elapsed_s]=1.0 [goodput_MBps]=$5
 		[bytes]=1310720 [server_checked_bytes]=1310720 [data_pkts]=$6
 		[needed_pkts]=$6 [pkts_per_needed]=1.000 [ack_pkts]=10
 		[acks_per_data]=0.5 [rcvd_seq_err]=0 [completer_retry_err]=0
@@ -42,12 +45,19 @@ flow_row()
 		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0\)\$/,$2,1000,$3\1/"
 }
 
-# A run that meets every goal; its figures are then spoiled one by one.
+# A run that meets every goal, 3 repetitions of the same figures (each
+# interval a point); its figures are then spoiled one by one.
 good()
+{
+	echo "$BENCH_MATRIX_HEADER"
+	for REP in 1 2 3; do
+		good_rep
+	done
+}
+good_rep()
 {
 	local op
 
-	echo "$BENCH_MATRIX_HEADER"
 	for op in write send; do
 		row rdma_rxe none $op ok 8.0 400 0 "" 0 0 0
 		row rdma_rxe reorder $op ok 0.05 2000 0 "" 0 0 0
@@ -93,11 +103,11 @@ printf '.. bench table begin\n.. bench table end\n' > "$tmp/r.rst"
 
 good > "$tmp/good.csv"
 goals "$tmp/good.csv"
-check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 21 without' $tmp/out"
+check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 0 undecided, 21 without' $tmp/out"
 check "multipath ratio printed" "grep -F 'mp-equal: eunomia+rr >= 3.5x stock (write)' $tmp/out | grep -q '= 4.00x'"
 check "ratio printed" "grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 140.00x'"
-check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
-check "loss1 resends without the timeout" "grep -F 'without the timeout' $tmp/out | grep -q '18 of 20 = 90.0%'"
+check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '12 of 6000 = 0.200%'"
+check "loss1 resends without the timeout" "grep -F 'without the timeout' $tmp/out | grep -q '54 of 60 = 90.0%'"
 
 sed 's/^\(eun-eunomia,reorder,,send,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,\)7.0/\16.3/' "$tmp/good.csv" > "$tmp/slow.csv"
 goals "$tmp/slow.csv"
@@ -127,15 +137,15 @@ check "a peak above static misses" "[ \"\$(plain 'below static')\" = missed ]"
 
 sed '/^eun-static,none,,send/s/,ok,1.0,8.0,/,fail,,,/' "$tmp/good.csv" > "$tmp/static.csv"
 goals "$tmp/static.csv"
-check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out | grep -q '1 of 2 rows ok  *missed'"
+check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out | grep -q '3 of 6 rows ok  *missed'"
 
 grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
 goals "$tmp/nostock.csv"
-check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 33 without' $tmp/out && [ $rc -eq 0 ]"
+check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 0 undecided, 33 without' $tmp/out && [ $rc -eq 0 ]"
 
 sed '/^eun-eunomia+mprdma,mp-lossy,/s/,15,0,1,5,/,15,0,1,6,/' "$tmp/good.csv" > "$tmp/mplossy.csv"
 goals "$tmp/mplossy.csv"
-check "mprdma resending more than 0.3x rr on the lossy path misses" "grep -F 'mp-lossy: mprdma resends' $tmp/out | grep -q '7 against 20  *missed'"
+check "mprdma resending more than 0.3x rr on the lossy path misses" "grep -F 'mp-lossy: mprdma resends' $tmp/out | grep -q '21 against 60  *missed'"
 
 sed '/^eun-eunomia+mprdma,mp-skew,/s/,15,0,0,0,0,0,\(.*\),15,/,15,0,0,0,0,0,\1,63,/' "$tmp/good.csv" > "$tmp/mpskew.csv"
 goals "$tmp/mpskew.csv"
@@ -143,8 +153,8 @@ check "an mprdma p99 not below rr misses" "grep -F 'mprdma ooo degree p99' $tmp/
 
 sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000,\(0,0,0,0,0,0\)$/,45001,\1/' "$tmp/good.csv" > "$tmp/fct.csv"
 goals "$tmp/fct.csv"
-check "a flow p99 above half of ECMP misses" "grep -F 'mprdma p99 FCT' $tmp/out | grep -q '45.0 / 90.0 ms = 0.50x  *missed'"
-check "flow means compared" "grep -F 'eunomia+rr mean FCT' $tmp/out | grep -q '4.0 / 9.0 ms = 0.44x  *met'"
+check "a flow p99 above half of ECMP misses" "grep -F 'mprdma p99 FCT' $tmp/out | grep -q '45.0 / 90.0 ms = 0.50x \[0.50, 0.50\] (n=3/3)  *missed'"
+check "flow means compared" "grep -F 'eunomia+rr mean FCT' $tmp/out | grep -q '4.0 / 9.0 ms = 0.44x \[0.44, 0.44\] (n=3/3)  *met'"
 
 sed '/^eun-eunomia+rr,mp-equal,,write/s/,15,0,0,0,/,15,0,0,1,/' "$tmp/good.csv" > "$tmp/mpequal.csv"
 goals "$tmp/mpequal.csv"
@@ -153,7 +163,7 @@ check "a resend on equal paths misses" "[ \"\$(plain 'mp-equal: eunomia+rr resen
 { cat "$tmp/good.csv"; row eun-eunomia reorder cas ok 0.01 400 3 15 9 9 9 | sed 's/,cas,65536,/,cas,8,/'; } > "$tmp/atomic.csv"
 goals "$tmp/atomic.csv"
 check "READ and atomic rows count for none of the WRITE and SEND goals" \
-	"[ \"\$(plain 'reorder: go-back-N')\" = met ] && grep -F 'selective resends' $tmp/out | grep -q '4 of 2000 = 0.200%'"
+	"[ \"\$(plain 'reorder: go-back-N')\" = met ] && grep -F 'selective resends' $tmp/out | grep -q '12 of 6000 = 0.200%'"
 
 # The READ matrix (make bench-read). rrow COLUMN PROFILE OP SIZE STATUS
 # GOODPUT MESSAGES GBN RTO: one row, 1 s on eun-verify's clock (an
@@ -168,7 +178,7 @@ rrow()
 	for f in "${BENCH_MATRIX_FIELDS[@]}"; do
 		r[$f]=0
 	done
-	r+=([column]=$1 [profile]=$2 [netem]=$netem [op]=$3 [size]=$4 [rep]=1
+	r+=([column]=$1 [profile]=$2 [netem]=$netem [op]=$3 [size]=$4 [rep]=${REP:-1}
 	    [status]=$5 [elapsed_s]=1.0 [goodput_MBps]=$6 [messages]=$7
 	    [gbn_retry]=$8 [read_rerequest_timeout]=$9 [link_pkts]='' [ooo_p99]=''
 	    [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]='')
@@ -176,12 +186,18 @@ rrow()
 	csv_row BENCH_MATRIX_FIELDS r
 }
 
-# A READ run that meets every goal of READ and atomics.
+# A READ run that meets every goal of READ and atomics, 3 repetitions.
 good_read()
+{
+	echo "$BENCH_MATRIX_HEADER"
+	for REP in 1 2 3; do
+		good_read_rep
+	done
+}
+good_read_rep()
 {
 	local c p
 
-	echo "$BENCH_MATRIX_HEADER"
 	rrow rdma_rxe delay1ms read 65536 ok 6.0 90 0 0
 	rrow rdma_rxe reorder read 65536 ok 1.0 15 0 0
 	rrow rdma_rxe loss1 read 65536 ok 1.0 15 0 0
@@ -209,55 +225,129 @@ rgoal() { grep -F "$1 ($2)" "$tmp/out"; }
 good_read > "$tmp/read.csv"
 goals "$tmp/read.csv"
 check "READ run: every goal of READ and atomics met, exit 0" \
-	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 46 without figures in this run (ratios at 65536 B, atomics in op/s)' $tmp/out"
+	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 0 undecided, 46 without figures in this run (ratios at 65536 B, atomics in op/s; bootstrap 90% intervals of 2000 resamples, seed 1)' $tmp/out"
 check "READ ratios in MB/s at the largest size" \
-	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.80 / 6.00 MB/s = 0.97x  *met' &&
-	 rgoal 'loss1: eunomia >= 3x stock' read | grep -q '4.00 / 1.00 MB/s = 4.00x  *met'"
+	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.80 / 6.00 MB/s = 0.97x \[0.97, 0.97\] (n=3/3)  *met' &&
+	 rgoal 'loss1: eunomia >= 3x stock' read | grep -q '4.00 / 1.00 MB/s = 4.00x \[4.00, 4.00\] (n=3/3)  *met'"
 check "atomic ratios in operations per second" \
-	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 100 op/s = 3.00x  *met' &&
-	 rgoal 'reorder: eunomia >= 2x stock' faa | grep -q '290 / 120 op/s = 2.42x  *met'"
+	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 100 op/s = 3.00x \[3.00, 3.00\] (n=3/3)  *met' &&
+	 rgoal 'reorder: eunomia >= 2x stock' faa | grep -q '290 / 120 op/s = 2.42x \[2.42, 2.42\] (n=3/3)  *met'"
 check "counts over every READ row, atomics without loss" \
-	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '0 in 6 rows  *met' &&
-	 grep -F 'atomics without loss: static go-back-N events 0' $tmp/out | grep -q '0 in 8 rows  *met'"
+	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '0 in 18 rows  *met' &&
+	 grep -F 'atomics without loss: static go-back-N events 0' $tmp/out | grep -q '0 in 24 rows  *met'"
 check "READ: no WRITE or SEND goal listed" "! grep -q '(write)\|(send)\|mp-' $tmp/out"
 
 sed '/^eun-eunomia,reorder,,read,65536,/s/,ok,1.0,5.8,/,ok,1.0,5.3,/' "$tmp/read.csv" > "$tmp/r-slow.csv"
 goals "$tmp/r-slow.csv"
 check "READ at 0.88x of its delay1ms misses" \
-	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.30 / 6.00 MB/s = 0.88x  *missed' && [ $rc -eq 1 ]"
+	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.30 / 6.00 MB/s = 0.88x \[0.88, 0.88\] (n=3/3)  *missed' && [ $rc -eq 1 ]"
 sed '/^eun-eunomia,loss1,loss 1%,read,65536,/s/,ok,1.0,4.0,/,ok,1.0,2.9,/' "$tmp/read.csv" > "$tmp/r-loss.csv"
 goals "$tmp/r-loss.csv"
-check "READ under loss1 below 3x stock misses" "rgoal 'loss1: eunomia >= 3x stock' read | grep -q '= 2.90x  *missed'"
+check "READ under loss1 below 3x stock misses" "rgoal 'loss1: eunomia >= 3x stock' read | grep -q '= 2.90x \[2.90, 2.90\] (n=3/3)  *missed'"
 sed '/^rdma_rxe,reorder,,cas,/s/,100,/,160,/' "$tmp/read.csv" > "$tmp/r-cas.csv"
 goals "$tmp/r-cas.csv"
 check "CAS below 2x stock misses, FAA still met" \
-	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 160 op/s = 1.88x  *missed' &&
+	"rgoal 'reorder: eunomia >= 2x stock' cas | grep -q '300 / 160 op/s = 1.88x \[1.88, 1.88\] (n=3/3)  *missed' &&
 	 rgoal 'reorder: eunomia >= 2x stock' faa | grep -q ' met\$'"
-sed '/^eun-eunomia,reorder,,faa,/s/,290,1,ok,1.0,/,290,1,timeout,,/' "$tmp/read.csv" > "$tmp/r-cut.csv"
+sed '/^eun-eunomia,reorder,,faa,/s/,290,\([0-9]\),ok,1.0,/,290,\1,timeout,,/' "$tmp/read.csv" > "$tmp/r-cut.csv"
 goals "$tmp/r-cut.csv"
 check "atomics that never finished miss" "rgoal 'reorder: eunomia >= 0.9x its delay1ms' faa | grep -q 'none finished  *missed'"
 rrow eun-static loss1 read 4096 ok 1.0 200 0 2 | cat "$tmp/read.csv" - > "$tmp/r-rto.csv"
 goals "$tmp/r-rto.csv"
 check "a re-request by the timer misses, whatever the profile and size" \
-	"grep -F 'READ: static re-requests by the timer 0' $tmp/out | grep -q '2 in 7 rows  *missed' &&
+	"grep -F 'READ: static re-requests by the timer 0' $tmp/out | grep -q '2 in 19 rows  *missed' &&
 	 grep -F 'READ: eunomia re-requests by the timer 0' $tmp/out | grep -q ' met\$'"
 rrow eun-eunomia reorder-req cas 8 ok 0.002 300 1 0 | cat "$tmp/read.csv" - > "$tmp/r-gbn.csv"
 goals "$tmp/r-gbn.csv"
 check "a go-back-N rewind of an atomic without loss misses" \
-	"grep -F 'atomics without loss: eunomia go-back-N' $tmp/out | grep -q '1 in 9 rows  *missed'"
+	"grep -F 'atomics without loss: eunomia go-back-N' $tmp/out | grep -q '1 in 25 rows  *missed'"
 rrow eun-eunomia reorder-resp read 65536 ok 5.7 87 2 0 | cat "$tmp/read.csv" - > "$tmp/r-rgbn.csv"
 goals "$tmp/r-rgbn.csv"
 check "a go-back-N rewind of a READ misses" \
-	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '2 in 7 rows  *missed'"
+	"grep -F 'READ: eunomia go-back-N events 0' $tmp/out | grep -q '2 in 19 rows  *missed'"
 { cat "$tmp/read.csv"; rrow eun-eunomia reorder ib_read_bw 65536 ok 1.0 15 3 2
   rrow eun-eunomia reorder ib_atomic_bw 8 ok 0.001 100 3 0; } > "$tmp/r-perf.csv"
 goals "$tmp/r-perf.csv"
 check "perftest's rows count for no goal" \
-	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed' $tmp/out && ! grep -q ib_ $tmp/out"
+	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 0 undecided' $tmp/out && ! grep -q ib_ $tmp/out"
 grep -v '^eun-static,' "$tmp/read.csv" > "$tmp/r-nostatic.csv"
 goals "$tmp/r-nostatic.csv"
 check "without static its counts are counted, not listed" \
-	"! grep -q 'static' $tmp/out && grep -q '^goals: 10 met, 0 missed, 49 without' $tmp/out"
+	"! grep -q 'static' $tmp/out && grep -q '^goals: 10 met, 0 missed, 0 undecided, 49 without' $tmp/out"
+
+# The intervals. spread CSV COLUMN PROFILE OP G1 G2 G3: the goodput of
+# repetitions 1..3 of one transfer; a G of "timeout" makes it one.
+spread()
+{
+	csv_awk -v c="$2" -v p="$3" -v o="$4" -v g="$5 $6 $7" '
+		BEGIN { OFS = ","; split(g, G, " ") }
+		FNR == 1 { csv_open(); print; next }
+		fld("column") == c && fld("profile") == p && fld("op") == o {
+			x = G[fld("rep")]
+			if (x == "timeout") {
+				$(COL["status"]) = "timeout"; $(COL["goodput_MBps"]) = ""
+				$(COL["elapsed_s"]) = ""
+			} else {
+				$(COL["goodput_MBps"]) = x
+			}
+		}
+		{ print }
+		END { if (CSV_BAD) exit 2 }' "$1"
+}
+# none: eunomia >= 0.95x stock (write), stock at 8.0 in every repetition:
+# an interval of 3 has the smallest and the largest figure at its ends.
+none_w() { grep -F 'none: eunomia >= 0.95x stock (write)' "$tmp/out"; }
+spread "$tmp/good.csv" eun-eunomia none write 7.6 8.0 8.4 > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "an interval that just clears the target: met" \
+	"none_w | grep -q '8.00 / 8.00 MB/s = 1.00x \[0.95, 1.05\] (n=3/3)  *met\$'"
+spread "$tmp/good.csv" eun-eunomia none write 7.5 8.0 8.4 > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "an interval across the target: undecided, exit 0" \
+	"none_w | grep -q '= 1.00x \[0.94, 1.05\] (n=3/3)  *undecided\$' && [ $rc -eq 0 ] &&
+	 grep -q '^goals: 37 met, 0 missed, 1 undecided, 21 without' $tmp/out"
+spread "$tmp/good.csv" eun-eunomia none write 7.0 7.2 7.6 > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "an interval whose top touches the target: undecided" \
+	"none_w | grep -q '= 0.90x \[0.88, 0.95\] (n=3/3)  *undecided\$'"
+spread "$tmp/good.csv" eun-eunomia none write 7.0 7.2 7.5 > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "an interval wholly short of the target: missed, exit 1" \
+	"none_w | grep -q '= 0.90x \[0.88, 0.94\] (n=3/3)  *missed\$' && [ $rc -eq 1 ]"
+cp "$tmp/out" "$tmp/out1"
+goals "$tmp/i.csv"
+check "the same rows give the same intervals" "cmp -s $tmp/out $tmp/out1"
+spread "$tmp/good.csv" eun-eunomia none write 7.0 timeout 7.2 > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "a failed repetition: counted, the rest judged from afar (2 finished)" \
+	"none_w | grep -q '7.10 / 8.00 MB/s = 0.89x \[0.88, 0.90\] (n=2/3, 3/3)  *undecided\$'"
+spread "$tmp/good.csv" eun-eunomia none write timeout 7.9 timeout > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "one finished: no interval, undecided near the target" \
+	"none_w | grep -q '= 0.99x (n=1/3, 3/3, no interval)  *undecided\$'"
+spread "$tmp/good.csv" eun-eunomia none write timeout 0.47 timeout > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "one finished, short of the target by more than half: missed" \
+	"none_w | grep -q '= 0.06x (n=1/3, 3/3, no interval)  *missed\$'"
+spread "$tmp/good.csv" eun-eunomia reorder write 1.0 timeout timeout > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "one finished, twice the target: met" \
+	"grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 20.00x (n=1/3, 3/3, no interval)  *met\$'"
+spread "$tmp/good.csv" eun-eunomia reorder write 0.95 timeout timeout > "$tmp/i.csv"
+goals "$tmp/i.csv"
+check "one finished, above the target but not twice it: undecided" \
+	"grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 19.00x (n=1/3, 3/3, no interval)  *undecided\$'"
+spread "$tmp/good.csv" eun-eunomia none write 7.5 8.0 8.4 > "$tmp/i.csv"
+PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/i.csv" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
+check "goals.csv: the undecided goal with its interval and sides" \
+	"head -n 1 $tmp/goals.csv | grep -q '^goal,op,verdict,ratio,lo,hi,target,bound,a_column,a_profile,a_finished,a_runs,b_column,b_profile,b_finished,b_runs\$' &&
+	 grep -q '^none: eunomia >= 0.95x stock (write),write,undecided,1.0000,0.9375,1.0500,0.95,at-least,eun-eunomia,none,3,3,rdma_rxe,none,3,3\$' $tmp/goals.csv"
+check "goals.csv: a goal with a comma in its name keeps its fields" \
+	"grep -q '^static: every transfer completes; every byte checked,,met,' $tmp/goals.csv"
+check "goals.csv: one row per goal listed" \
+	"[ \$((\$(wc -l < $tmp/goals.csv) - 1)) -eq \$(grep -c ' \(met\|missed\|undecided\)\$' $tmp/goals.txt) ]"
+BENCH_BOOT_SEED=0 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/i.csv" "$tmp/bench-summary.csv" > "$tmp/out" 2>&1
+check "a seed that is not 1..999999999: exit 2, says so" "[ $? -eq 2 ] && grep -q 'BENCH_BOOT_SEED' $tmp/out"
 
 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/nope.csv" "$tmp/bench-summary.csv" > /dev/null 2>&1
 check "a missing file: exit 2" "[ $? -eq 2 ]"

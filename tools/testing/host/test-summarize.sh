@@ -68,6 +68,18 @@ check "table: unavailable column" "grep -q '^none write  *2.00  *5.00  *unavaila
 check "table: the goals as a literal block" "grep -q '^    static: every transfer completes.*0 of 1 rows ok  *missed\$' $tmp/r.rst && grep -q '^    goals: 0 met, 1 missed' $tmp/r.rst"
 check "goals.txt beside the summary" "grep -q '^goals: 0 met, 1 missed' $tmp/goals.txt"
 check "text outside the markers kept" "grep -q '^before\$' $tmp/r.rst && grep -q '^after\$' $tmp/r.rst && ! grep -q '^old\$' $tmp/r.rst"
+old_fields=column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks,data_pkts,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us,msgs_per_s,read_ooo,read_rerequest,read_rerequest_spurious,read_rerequest_timeout,read_duplicate,read_ahead
+check "the intervals appended after the fields older readers know" \
+	"[ \"\$(head -n 1 $s)\" = '$old_fields,goodput_lo,goodput_hi,msgs_per_s_lo,msgs_per_s_hi,stock_ratio,stock_ratio_lo,stock_ratio_hi' ]"
+check "interval of the median of 1, 7, 2: from 1 to 7" \
+	"[ \"$(field rdma_rxe none goodput_lo)/$(field rdma_rxe none goodput_hi)\" = 1/7 ]"
+check "ratio to stock: 5.0 / 2.0, resampled 4 to 6 over 1 to 7" \
+	"[ \"$(field eun-gbn none stock_ratio)\" = 2.5000 ] && [ \"$(field eun-gbn none stock_ratio_lo)/$(field eun-gbn none stock_ratio_hi)\" = 0.5714/6.0000 ]"
+check "no ratio for stock itself, none where a side finished none" \
+	"[ -z \"$(field rdma_rxe none stock_ratio)\" ] && [ -z \"$(field eun-gbn reorder stock_ratio)\" ]"
+check "table: ratios to stock with intervals and repetitions" \
+	"grep -q '^none write  *2.50x \[0.57, 6.00\] (n=2/2, 3/3)  *-\$' $tmp/r.rst &&
+	 grep -q '^reorder write  *-  *-\$' $tmp/r.rst && grep -q 'seed 1' $tmp/r.rst"
 cp "$tmp/r.rst" "$tmp/r1.rst"
 PATH=/usr/bin:/bin "$here/summarize.sh" "$tmp/bench.csv" "$tmp" "$tmp/r.rst" > /dev/null 2>&1
 check "a second run gives the same file" "cmp -s $tmp/r.rst $tmp/r1.rst"
