@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # eun-verify: the verbs traffic checker (tools/eun-verify).
 #
-#   make tools         build build/eun-verify
+#   make tools         build build/eun-verify and build/eun-inject
 #   make verify-unit   unit tests of its pattern and checker logic
 #                      (tools/testing/harness/ev_unit.c)
 
@@ -12,6 +12,7 @@ all: tools
 tools:
 	$(REPO)/tools/deps.sh tools
 	$(MAKE) -C $(EV_DIR) O=$(BUILD)
+	$(MAKE) -C $(REPO)/tools/inject O=$(BUILD)
 
 # Builds the tool too: the guest selftests that follow in `make check`
 # run build/eun-verify, and a tool that does not compile is a failure here.
