@@ -147,6 +147,11 @@ static const struct eun_ext_hdr ext_valid[] = {
 	  .offset = 3072, .msg_len = 3073 },
 	{ .flags = EUN_EXT_F_LAST | EUN_EXT_F_IMM, .msg_seq = 1,
 	  .pkt_index = 1, .offset = 4096, .msg_len = 8192 },
+	/* SEND with invalidate: the rkey rides where IMMDT would. */
+	{ .flags = EUN_EXT_F_LAST | EUN_EXT_F_INV, .msg_seq = 7,
+	  .pkt_index = 2, .offset = 8192, .msg_len = 8200, .imm = 0x12345678 },
+	{ .flags = EUN_EXT_F_FIRST | EUN_EXT_F_LAST | EUN_EXT_F_INV,
+	  .msg_len = 0, .imm = 0xffffffff },
 };
 
 static void ext_valid_desc(const struct eun_ext_hdr *h, char *desc)
@@ -197,9 +202,12 @@ static const struct bad_case ext_bad[] = {
 	EXT_BAD("version 0", ext_mid, 16, 0, 0x00, -EPROTO),
 	EXT_BAD("version 2", ext_mid, 16, 0, 0x80, -EPROTO),
 	EXT_BAD("version 3", ext_mid, 16, 0, 0xc0, -EPROTO),
-	EXT_BAD("reserved flag bit 3", ext_mid, 16, 0, 0x48, -EPROTO),
+	EXT_BAD("reserved flag bit 4", ext_mid, 16, 0, 0x50, -EPROTO),
 	EXT_BAD("reserved flag bit 5", ext_mid, 16, 0, 0x60, -EPROTO),
 	EXT_BAD("IMM without LAST", ext_mid, 20, 0, 0x44, -EPROTO),
+	EXT_BAD("INV without LAST", ext_mid, 20, 0, 0x48, -EPROTO),
+	EXT_BAD("IMM and INV", ext_imm, 20, 0, 0x4e, -EPROTO),
+	EXT_BAD("IETH cut", ext_imm, 19, 0, 0x4a, -EMSGSIZE),
 	EXT_BAD("FIRST with index 3", ext_mid, 16, 0, 0x41, -EPROTO),
 	EXT_BAD("index 0 without FIRST", ext_mid, 16, 7, 0x00, -EPROTO),
 	EXT_BAD("FIRST with offset 1", ext_zero, 16, 11, 0x01, -EPROTO),
@@ -280,7 +288,10 @@ static void eun_wire_ext_pack_refuses(struct kunit *test)
 	memset(buf, 0x5a, sizeof(buf));
 	memcpy(before, buf, sizeof(buf));
 	h = good;
-	h.flags |= 0x08;
+	h.flags |= 0x10;
+	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
+	h = good;
+	h.flags |= EUN_EXT_F_INV;	/* not the last packet */
 	KUNIT_EXPECT_EQ(test, eun_ext_pack(&h, buf, sizeof(buf)), -EINVAL);
 	h = good;
 	h.msg_seq = 1U << 24;
@@ -325,6 +336,9 @@ static const struct eun_ack_info ack_valid[] = {
 	  .nack_psn = 2, .sack_words = 1, .sack = { 1 } },
 	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_RNR, .epsn = 0x7fffff,
 	  .nack_psn = 0xfffffe },
+	/* What a go-back-N QP answers an ooo request with. */
+	{ .kind = EUN_ACK_KIND_NACK, .reason = EUN_NACK_MODE, .epsn = 0x10,
+	  .nack_psn = 0x10, .path = 0xff },
 };
 
 static void ack_valid_desc(const struct eun_ack_info *a, char *desc)
@@ -371,7 +385,7 @@ static const struct bad_case ack_bad[] = {
 	ACK_BAD("kind 3", ack_plain, 16, 0, 0x43, -EPROTO),
 	ACK_BAD("word count 65", ack_sack, 16 + 65 * 8, 5, 65, -ERANGE),
 	ACK_BAD("word count 255", ack_sack, 32, 5, 0xff, -ERANGE),
-	ACK_BAD("reason 6", ack_nack, 24, 1, 6, -ERANGE),
+	ACK_BAD("reason 7", ack_nack, 24, 1, 7, -ERANGE),
 	ACK_BAD("reason 255", ack_nack, 24, 1, 0xff, -ERANGE),
 	ACK_BAD("ACK with a reason", ack_plain, 16, 1, 1, -EPROTO),
 	ACK_BAD("ACK with a SACK word", ack_plain, 24, 5, 1, -EPROTO),

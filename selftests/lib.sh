@@ -52,6 +52,7 @@ declare -gA BED_PORTS=(
 	[EV_NO_CLIENT]="18799 1"	# eun_verify_neg.sh: a server nobody calls
 	[MULTILINK]="18800 4"		# multilink.sh, one per link (LINKS <= 4)
 	[SPRAY]="18804 1"		# spray.sh
+	[SRQ_PINGPONG]="18805 1"	# srq_pingpong.sh
 	[BENCH_PERF]="18810 10"		# tools/bench/matrix.sh's perftest, one per transfer
 	[SOAK]="19000 800"		# tools/vm/soak-job.sh, one per transfer
 	[RPING]="7174 1"		# rping.sh (rdma_cm's port space)

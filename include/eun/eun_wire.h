@@ -20,7 +20,7 @@
  * a go-back-N QP drops them as unknown instead of misparsing them.
  */
 #define EUN_OP_RC_WRITE			0x18	/* BTH RETH EUNH [IMMDT] payload */
-#define EUN_OP_RC_SEND			0x19	/* BTH EUNH [IMMDT] payload */
+#define EUN_OP_RC_SEND			0x19	/* BTH EUNH [IMMDT|IETH] payload */
 #define EUN_OP_RC_ACK			0x1a	/* BTH AETH EUN_ACK payload */
 #define EUN_OP_RC_READ_RESPONSE		0x1b	/* planned, not sent yet */
 
@@ -64,8 +64,9 @@
 #define EUN_EXT_F_FIRST			0x01	/* first packet of the message */
 #define EUN_EXT_F_LAST			0x02	/* last packet of the message */
 #define EUN_EXT_F_IMM			0x04	/* IMMDT follows EUNH (LAST only) */
+#define EUN_EXT_F_INV			0x08	/* IETH follows EUNH (LAST only) */
 #define EUN_EXT_F_ALL			(EUN_EXT_F_FIRST | EUN_EXT_F_LAST | \
-					 EUN_EXT_F_IMM)
+					 EUN_EXT_F_IMM | EUN_EXT_F_INV)
 
 /**
  * struct eun_ext_hdr - Eunomia extension header, host order
@@ -80,13 +81,14 @@
  * @pkt_index: packet's index inside its message (first PSN = PSN - index)
  * @offset: byte offset of this packet's payload inside the message
  * @msg_len: total length of the message in bytes
- * @imm: immediate data, host order; on the wire only with EUN_EXT_F_IMM
+ * @imm: immediate data with EUN_EXT_F_IMM, the rkey to invalidate (IETH)
+ *	with EUN_EXT_F_INV, host order; on the wire only with one of them
  *
  * A valid header obeys: FIRST iff @pkt_index is 0; FIRST implies @offset 0;
- * IMM implies LAST; @msg_len at most EUN_MAX_MSG_LEN; @offset below
- * @msg_len, except the single packet of a zero-length message (FIRST and
- * LAST, everything 0); @offset at least @pkt_index * EUN_MIN_MTU; @imm is 0
- * without IMM.
+ * IMM and INV imply LAST and exclude each other; @msg_len at most
+ * EUN_MAX_MSG_LEN; @offset below @msg_len, except the single packet of a
+ * zero-length message (FIRST and LAST, everything 0); @offset at least
+ * @pkt_index * EUN_MIN_MTU; @imm is 0 without IMM or INV.
  */
 struct eun_ext_hdr {
 	u8 flags;
@@ -121,6 +123,8 @@ enum eun_ack_kind {
  *	longer than its receive WQE); the sender's WQE fails
  * @EUN_NACK_RNR: no receive WQE posted yet for the message
  * @EUN_NACK_ACCESS: remote access error (rkey, access right, range)
+ * @EUN_NACK_MODE: the receiving QP does not track (it runs go-back-N): the
+ *	sender must send stock-format packets from now on
  * @EUN_NACK_REASON_COUNT: number of reasons (sizes name tables)
  */
 enum eun_nack_reason {
@@ -130,6 +134,7 @@ enum eun_nack_reason {
 	EUN_NACK_INVALID,
 	EUN_NACK_RNR,
 	EUN_NACK_ACCESS,
+	EUN_NACK_MODE,
 	EUN_NACK_REASON_COUNT
 };
 

@@ -26,13 +26,16 @@ int wire_model_ext(const u8 *b, size_t len)
 	if (len < 16)
 		return -EMSGSIZE;
 	/* b[4], the sender's virtual path, takes any value. */
-	if (b[0] >> 6 != 1 || (b[0] & 0x38))
+	if (b[0] >> 6 != 1 || (b[0] & 0x30))
 		return -EPROTO;
-	fl = b[0] & 7;
+	fl = b[0] & 15;
 	idx = be(b + 5, 3);
 	off = be(b + 8, 4);
 	mlen = be(b + 12, 4);
-	if ((fl & 4) && !(fl & 2))
+	/* IMM (4) or INV (8): a word follows; LAST only, not both. */
+	if ((fl & 12) && !(fl & 2))
+		return -EPROTO;
+	if ((fl & 12) == 12)
 		return -EPROTO;
 	if (!!(fl & 1) != (idx == 0))
 		return -EPROTO;
@@ -43,7 +46,7 @@ int wire_model_ext(const u8 *b, size_t len)
 	if (mlen > 0x80000000u || (mlen && off >= mlen) ||
 	    (unsigned long long)idx * 256 > off)
 		return -ERANGE;
-	if (fl & 4)
+	if (fl & 12)
 		return len < 20 ? -EMSGSIZE : 20;
 	return 16;
 }
@@ -68,7 +71,7 @@ int wire_model_ack(const u8 *b, size_t len)
 	epsn = be(b + 2, 3);
 	npsn = be(b + 6, 3);
 	dpsn = be(b + 9, 3);
-	if (reason > 5)
+	if (reason > 6)
 		return -ERANGE;
 	if ((kind == 2) != (reason != 0) || (kind != 2 && npsn) ||
 	    (kind == 0 && words) || (kind == 1 && !words) || (!dup && dpsn))

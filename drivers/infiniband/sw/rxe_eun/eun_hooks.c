@@ -19,8 +19,10 @@
 #include "eun_opcode.h"
 #include "eun_qp.h"
 #include "eun_rx.h"
+#include "eun_rx_ack.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_mode.h"
 #include "eun_tx_path.h"
 
 /**
@@ -84,7 +86,8 @@ void eun_qp_error(struct rxe_qp *qp)
  *
  * Return: EUN_PSN_CONSUMED for a packet the ordering layer handled (or
  * dropped, counted: an ooo packet reaching a go-back-N QP means that its
- * peer runs another mode), EUN_PSN_STOCK for rxe's own checks.
+ * peer tracks; a NACK, reason MODE, tells it to send stock format),
+ * EUN_PSN_STOCK for rxe's own checks.
  */
 enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt)
@@ -94,6 +97,8 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 	if (!eun_op_is_ooo_request(pkt->opcode))
 		return EUN_PSN_STOCK;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RX_MODE);
+	if (qp_type(qp) == IB_QPT_RC)
+		eun_rx_ack_mode(qp, pkt->psn);
 	return EUN_PSN_CONSUMED;
 }
 
@@ -159,7 +164,7 @@ bool eun_req_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 /* The requester's next packet is built by eun_req_send(), not by rxe. */
 bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
-	return eun_qp_tracks(qp) && eun_tx_owns(wqe);
+	return eun_qp_tracks(qp) && !qp->eun.tx.stock_send && eun_tx_owns(wqe);
 }
 
 /*
@@ -180,14 +185,15 @@ int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
  *
  * A tracking QP marks its holes lost and resends them selectively, or
  * re-requests the missing responses of its READ. What is left, a
- * go-back-N QP or a tracking QP's other fenced stock-format request, is
+ * go-back-N QP, a tracking QP's other fenced stock-format request, or a
+ * tracking QP that finds its peer does not track (tx/eun_tx_mode.c), is
  * rewound by rxe to the oldest unacknowledged PSN: go-back-N, counted.
  *
  * Return: true when the ordering layer took the retry.
  */
 bool eun_req_retry(struct rxe_qp *qp)
 {
-	if (eun_qp_tracks(qp) &&
+	if (eun_qp_tracks(qp) && !eun_tx_mode_timeout(qp) &&
 	    (eun_comp_read_timeout(qp) || eun_tx_loss_timeout(qp)))
 		return true;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_GBN_RETRY);

@@ -55,6 +55,7 @@ enum eun_counter {
 	EUN_CNT_NACK_SENT_NOMEM,	/* NACK: emulated memory exhausted */
 	EUN_CNT_NACK_SENT_RNR,	/* NACK: no receive WQE for the message */
 	EUN_CNT_NACK_SENT_ERR,	/* NACK: invalid request or access error */
+	EUN_CNT_NACK_SENT_MODE,	/* NACK: ooo packet at a go-back-N QP */
 	EUN_CNT_ACK_RCVD,	/* EUN_ACK received as a plain ACK */
 	EUN_CNT_SACK_RCVD,	/* ... as a SACK */
 	EUN_CNT_NACK_RCVD,	/* ... as a NACK */
@@ -66,6 +67,7 @@ enum eun_counter {
 	EUN_CNT_NACK_BACKOFF,	/* wait after a NACK for want of room */
 	EUN_CNT_NACK_RETRY,	/* retry spent on such NACKs in a row */
 	EUN_CNT_QP_FALLBACK,	/* QP of a tracking device run go-back-N */
+	EUN_CNT_QP_STOCK_SEND,	/* tracking QP gone stock format: its peer */
 	EUN_CNT_GBN_RETRY,	/* go-back-N: requester rewound to the oldest PSN */
 	EUN_CNT_RCV_DROP,	/* packet dropped by rxe_rcv()'s checks */
 	EUN_CNT_RCV_DROP_OPCODE,	/* ... of which: an opcode rxe does not know */
@@ -228,6 +230,8 @@ struct eun_dev {
  * @epsn: expected PSN: every PSN before it has arrived
  * @stock_psn: a stock-format request was left to rxe at @epsn; take the
  *	responder's cursor as @epsn before the next packet
+ * @peer_ooo: an ooo packet was placed since the QP last left RESET: the
+ *	peer tracks (read by the send task, eun_tx_mode.c)
  * @unacked: packets placed since the last acknowledgment sent
  * @dup_pending: a duplicate arrived since the last acknowledgment
  * @dup_psn: that duplicate
@@ -254,6 +258,7 @@ struct eun_rx {
 	bool open;
 	u32 epsn;
 	bool stock_psn;
+	bool peer_ooo;
 	u32 unacked;
 	bool dup_pending;
 	u32 dup_psn;
@@ -301,6 +306,10 @@ struct eun_tx_wqe {
  * @rack_timer: fires when the reorder window of a PSN runs out (set up,
  *	armed and stopped by eun_tx_loss.c only)
  * @bo: waits after the receiver refused packets for want of room
+ * @sent_ooo: an ooo packet went since the QP last left RESET
+ * @heard: an EUN_ACK came since then: the peer tracks
+ * @stock_send: the peer does not track: every request goes in the stock
+ *	format, go-back-N (tx/eun_tx_mode.c)
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
  * @path_of: path byte of the latest transmission of each PSN, indexed as
  *	the scoreboard's ring (NULL when the QP does not spray)
@@ -325,6 +334,9 @@ struct eun_tx {
 	struct eun_rw rw;
 	struct timer_list rack_timer;
 	struct eun_backoff bo;
+	bool sent_ooo;
+	bool heard;
+	bool stock_send;
 	u32 wsync_psn;
 	u8 *path_of;
 	struct eun_rd rd;

@@ -23,6 +23,7 @@
 #include "eun_counters.h"
 #include "eun_comp.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_mode.h"
 #include "eun_tx_path.h"
 
 static void eun_comp_count(struct rxe_qp *qp, enum eun_counter c)
@@ -160,6 +161,11 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 		return EUN_ACK_CONSUMED;
 	}
 	eun_comp_count(qp, kind_counter[a.kind]);
+	if (a.kind == EUN_ACK_KIND_NACK && a.reason == EUN_NACK_MODE) {
+		eun_tx_mode_nack(qp);
+		return EUN_ACK_CONSUMED;
+	}
+	eun_tx_mode_heard(qp);
 
 	/*
 	 * An ACK the scoreboard refuses names PSNs never sent: passed on, it

@@ -39,11 +39,12 @@
 
 #define EUN_WIRE_VER_MASK	GENMASK(7, 6)
 #define EUN_WIRE_RSVD_MASK	GENMASK(5, 3)
-#define EUN_EXT_FLAGS_MASK	GENMASK(2, 0)
+#define EUN_EXT_RSVD_MASK	GENMASK(5, 4)
+#define EUN_EXT_FLAGS_MASK	GENMASK(3, 0)
 #define EUN_ACK_DUP		BIT(2)
 #define EUN_ACK_KIND_MASK	GENMASK(1, 0)
 
-static_assert(EUN_EXT_F_ALL == EUN_EXT_FLAGS_MASK, "EUNH flags fill bits 2-0");
+static_assert(EUN_EXT_F_ALL == EUN_EXT_FLAGS_MASK, "EUNH flags fill bits 3-0");
 static_assert(EUN_ACK_KIND_COUNT <= 4 && EUN_ACK_KIND_MASK == 3, "kind fits 2 bits");
 static_assert(EUN_SACK_MAX_WORDS <= 0xff, "word count fits one byte");
 static_assert(EUN_SACK_MAX_BITS < EUN_PSN_HALF, "SACK far below PSN wrap");
@@ -114,14 +115,20 @@ static u8 eun_wire_first_byte(u8 low)
 	return FIELD_PREP(EUN_WIRE_VER_MASK, EUN_WIRE_VERSION) | low;
 }
 
-/* Version and reserved bits of the first byte of either header. */
-static int eun_wire_check_first_byte(u8 b)
+/* Version and reserved bits (@rsvd) of the first byte of either header. */
+static int eun_wire_check_first_byte(u8 b, u8 rsvd)
 {
 	if (FIELD_GET(EUN_WIRE_VER_MASK, b) != EUN_WIRE_VERSION)
 		return -EPROTO;
-	if (b & EUN_WIRE_RSVD_MASK)
+	if (b & rsvd)
 		return -EPROTO;
 	return 0;
+}
+
+/* IMMDT or IETH, one 32-bit word, follows EUNH. */
+static bool eun_ext_has_word(const struct eun_ext_hdr *h)
+{
+	return h->flags & (EUN_EXT_F_IMM | EUN_EXT_F_INV);
 }
 
 /* Flag rules of EUNH that do not depend on the numbers. */
@@ -129,7 +136,9 @@ static int eun_ext_check_flags(const struct eun_ext_hdr *h)
 {
 	bool first = h->flags & EUN_EXT_F_FIRST;
 
-	if ((h->flags & EUN_EXT_F_IMM) && !(h->flags & EUN_EXT_F_LAST))
+	if (eun_ext_has_word(h) && !(h->flags & EUN_EXT_F_LAST))
+		return -EPROTO;
+	if ((h->flags & EUN_EXT_F_IMM) && (h->flags & EUN_EXT_F_INV))
 		return -EPROTO;
 	if (first != !h->pkt_index)
 		return -EPROTO;
@@ -165,7 +174,7 @@ static int eun_ext_check(const struct eun_ext_hdr *h)
 
 size_t eun_ext_len(const struct eun_ext_hdr *h)
 {
-	return h->flags & EUN_EXT_F_IMM ? EUN_EXT_MAX_LEN : EUN_EXT_HDR_LEN;
+	return eun_ext_has_word(h) ? EUN_EXT_MAX_LEN : EUN_EXT_HDR_LEN;
 }
 
 int eun_ext_pack(const struct eun_ext_hdr *h, void *buf, size_t len)
@@ -176,7 +185,7 @@ int eun_ext_pack(const struct eun_ext_hdr *h, void *buf, size_t len)
 	if (h->flags & ~EUN_EXT_F_ALL || !eun_psn_valid(h->msg_seq) ||
 	    !eun_psn_valid(h->pkt_index) || eun_ext_check(h))
 		return -EINVAL;
-	if (!(h->flags & EUN_EXT_F_IMM) && h->imm != 0)
+	if (!eun_ext_has_word(h) && h->imm != 0)
 		return -EINVAL;
 	if (len < need)
 		return -EMSGSIZE;
@@ -186,7 +195,7 @@ int eun_ext_pack(const struct eun_ext_hdr *h, void *buf, size_t len)
 	put_be24(p + EUN_EXT_O_PKT_INDEX, h->pkt_index);
 	put_be32(p + EUN_EXT_O_OFFSET, h->offset);
 	put_be32(p + EUN_EXT_O_MSG_LEN, h->msg_len);
-	if (h->flags & EUN_EXT_F_IMM)
+	if (eun_ext_has_word(h))
 		put_be32(p + EUN_EXT_O_IMM, h->imm);
 	return need;
 }
@@ -199,7 +208,7 @@ int eun_ext_parse(const void *buf, size_t len, struct eun_ext_hdr *h)
 
 	if (len < EUN_EXT_HDR_LEN)
 		return -EMSGSIZE;
-	err = eun_wire_check_first_byte(p[EUN_EXT_O_VFLAGS]);
+	err = eun_wire_check_first_byte(p[EUN_EXT_O_VFLAGS], EUN_EXT_RSVD_MASK);
 	if (err)
 		return err;
 	t.flags = FIELD_GET(EUN_EXT_FLAGS_MASK, p[EUN_EXT_O_VFLAGS]);
@@ -211,7 +220,7 @@ int eun_ext_parse(const void *buf, size_t len, struct eun_ext_hdr *h)
 	err = eun_ext_check(&t);
 	if (err)
 		return err;
-	if (t.flags & EUN_EXT_F_IMM) {
+	if (eun_ext_has_word(&t)) {
 		if (len < EUN_EXT_MAX_LEN)
 			return -EMSGSIZE;
 		t.imm = get_be32(p + EUN_EXT_O_IMM);
@@ -361,7 +370,7 @@ static int eun_ack_parse_frame(const u8 *p, size_t len, unsigned int *nwords)
 
 	if (len < EUN_ACK_FIXED_LEN)
 		return -EMSGSIZE;
-	err = eun_wire_check_first_byte(p[EUN_ACK_O_VKIND]);
+	err = eun_wire_check_first_byte(p[EUN_ACK_O_VKIND], EUN_WIRE_RSVD_MASK);
 	if (err)
 		return err;
 	if (FIELD_GET(EUN_ACK_KIND_MASK, p[EUN_ACK_O_VKIND]) >= EUN_ACK_KIND_COUNT)

@@ -232,9 +232,11 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 		n = sb.capacity;
 		torn = true;
 	}
-	seq_printf(s, "tx open %d stock_out %d recv_seq %u write_seq %u\n",
+	seq_printf(s, "tx open %d stock_out %d recv_seq %u write_seq %u sent_ooo %d heard %d stock_send %d\n",
 		   eun_peek(tx->open), eun_peek(tx->stock_out),
-		   eun_peek(tx->recv_seq), eun_peek(tx->write_seq));
+		   eun_peek(tx->recv_seq), eun_peek(tx->write_seq),
+		   eun_peek(tx->sent_ooo), eun_peek(tx->heard),
+		   eun_peek(tx->stock_send));
 	seq_printf(s, "scoreboard capacity %u una %u nxt %u in_flight %u lost_from %u%s\n",
 		   sb.capacity, sb.una, sb.nxt, n, sb.lost_from,
 		   torn ? " (torn)" : "");

@@ -146,11 +146,15 @@ void eun_qp_forget(struct rxe_qp *qp)
 
 	eq->rx.started = false;
 	eq->rx.stock_psn = false;
+	eq->rx.peer_ooo = false;
 	eun_rx_read_forget(qp);
 	eq->rx.ooo_degree = (struct eun_hist) {};
 
 	eq->tx.open = false;
 	eq->tx.stock_out = false;
+	eq->tx.sent_ooo = false;
+	eq->tx.heard = false;
+	eq->tx.stock_send = false;
 	eq->tx.recv_seq = 0;
 	eq->tx.write_seq = 0;
 	memset(eq->tx.wqe, 0, eq->tx.nwqe * sizeof(*eq->tx.wqe));

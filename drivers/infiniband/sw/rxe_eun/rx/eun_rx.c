@@ -163,6 +163,9 @@ static int eun_rx_parse(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	p->data = pkt->hdr + ext_off + n;
 	p->len = end - ext_off - n;
 	p->is_write = pkt->opcode == (IB_OPCODE_RC | EUN_OP_RC_WRITE);
+	/* Only a SEND invalidates. */
+	if (p->is_write && (p->eh.flags & EUN_EXT_F_INV))
+		return -EPROTO;
 	return eun_rx_check_lengths(qp, p);
 }
 
@@ -210,11 +213,46 @@ static void eun_rx_nack(struct rxe_qp *qp, enum eun_nack_reason reason,
 		[EUN_NACK_INVALID]	= EUN_CNT_NACK_SENT_ERR,
 		[EUN_NACK_RNR]		= EUN_CNT_NACK_SENT_RNR,
 		[EUN_NACK_ACCESS]	= EUN_CNT_NACK_SENT_ERR,
+		[EUN_NACK_MODE]		= EUN_CNT_NACK_SENT_MODE,
 	};
 
 	BUILD_BUG_ON(ARRAY_SIZE(reason_counter) != EUN_NACK_REASON_COUNT);
 	eun_rx_count(qp, reason_counter[reason]);
 	eun_rx_ack_send(qp, EUN_ACK_KIND_NACK, reason, psn);
+}
+
+/*
+ * SEND with invalidate: the rkey is invalidated only now, with the whole
+ * message in and every earlier one completed, as rxe does when the last
+ * packet comes in order. A key that cannot be invalidated fails the
+ * receive WQE and the QP, as in rxe.
+ */
+static enum ib_wc_status eun_rx_invalidate(struct rxe_qp *qp,
+					   const struct eun_holdq_done *d)
+{
+	int err;
+
+	if (d->kind != EUN_HQ_SEND_INV)
+		return IB_WC_SUCCESS;
+	err = rkey_is_mw(d->imm) ? rxe_invalidate_mw(qp, d->imm) :
+				   rxe_invalidate_mr(qp, d->imm);
+	return err ? IB_WC_REM_INV_REQ_ERR : IB_WC_SUCCESS;
+}
+
+/* wc_flags beyond IB_WC_GRH, and the word that goes with them. */
+static int eun_rx_wc_flags(const struct eun_holdq_done *d, __be32 *imm,
+			   u32 *rkey)
+{
+	*imm = 0;
+	*rkey = 0;
+	if (d->kind == EUN_HQ_SEND_INV) {
+		*rkey = d->imm;
+		return IB_WC_WITH_INVALIDATE;
+	}
+	if (!d->has_imm)
+		return 0;
+	*imm = cpu_to_be32(d->imm);
+	return IB_WC_WITH_IMM;
 }
 
 /* Complete the head receive WQE; false when the QP went to error. */
@@ -223,8 +261,11 @@ static bool eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 {
 	struct rxe_recv_wqe *wqe = queue_head(qp->rq.queue,
 					      QUEUE_TYPE_FROM_CLIENT);
-	bool imm = d->has_imm;
+	enum ib_wc_status status;
 	struct rxe_cqe cqe = {};
+	__be32 imm;
+	u32 rkey;
+	int flags;
 
 	/*
 	 * The WQE was there when the message's packets were checked; the
@@ -235,40 +276,47 @@ static bool eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		rxe_qp_error(qp);
 		return false;
 	}
+	status = eun_rx_invalidate(qp, d);
+	flags = eun_rx_wc_flags(d, &imm, &rkey);
 	if (qp->rcq->is_user) {
 		struct ib_uverbs_wc *uwc = &cqe.uibwc;
 
 		uwc->wr_id = wqe->wr_id;
-		uwc->status = IB_WC_SUCCESS;
+		uwc->status = status;
 		uwc->opcode = d->kind == EUN_HQ_WRITE_IMM ?
 			      IB_WC_RECV_RDMA_WITH_IMM : IB_WC_RECV;
 		uwc->byte_len = d->byte_len;
 		uwc->qp_num = qp->ibqp.qp_num;
-		uwc->wc_flags = IB_WC_GRH | (imm ? IB_WC_WITH_IMM : 0);
-		uwc->ex.imm_data = imm ? cpu_to_be32(d->imm) : 0;
+		uwc->wc_flags = IB_WC_GRH | flags;
+		if (flags & IB_WC_WITH_INVALIDATE)
+			uwc->ex.invalidate_rkey = rkey;
+		else
+			uwc->ex.imm_data = imm;
 		uwc->port_num = qp->attr.port_num;
 	} else {
 		struct ib_wc *wc = &cqe.ibwc;
 
 		wc->wr_id = wqe->wr_id;
-		wc->status = IB_WC_SUCCESS;
+		wc->status = status;
 		wc->opcode = d->kind == EUN_HQ_WRITE_IMM ?
 			     IB_WC_RECV_RDMA_WITH_IMM : IB_WC_RECV;
 		wc->byte_len = d->byte_len;
 		wc->qp = &qp->ibqp;
-		wc->wc_flags = IB_WC_GRH | IB_WC_WITH_NETWORK_HDR_TYPE |
-			       (imm ? IB_WC_WITH_IMM : 0);
+		wc->wc_flags = IB_WC_GRH | IB_WC_WITH_NETWORK_HDR_TYPE | flags;
 		wc->network_hdr_type =
 			PKT_TO_SKB(pkt)->protocol == htons(ETH_P_IP) ?
 			RDMA_NETWORK_IPV4 : RDMA_NETWORK_IPV6;
-		wc->ex.imm_data = imm ? cpu_to_be32(d->imm) : 0;
+		if (flags & IB_WC_WITH_INVALIDATE)
+			wc->ex.invalidate_rkey = rkey;
+		else
+			wc->ex.imm_data = imm;
 		wc->port_num = qp->attr.port_num;
 	}
 
 	queue_advance_consumer(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
 	qp->resp.msn++;
 	rxe_counter_inc(eun_qp_rxe(qp), RXE_CNT_RDMA_RECV);
-	if (rxe_cq_post(qp->rcq, &cqe, d->cookie)) {
+	if (rxe_cq_post(qp->rcq, &cqe, d->cookie) || status != IB_WC_SUCCESS) {
 		rxe_qp_error(qp);
 		return false;
 	}
@@ -297,13 +345,15 @@ static void eun_rx_hq_pkt(struct rxe_pkt_info *pkt, const struct eun_rx_pkt *p,
 		.psn = pkt->psn,
 		.pkt_index = eh->pkt_index,
 		.is_last = eh->flags & EUN_EXT_F_LAST,
-		.has_imm = eh->flags & EUN_EXT_F_IMM,
+		.has_imm = eh->flags & (EUN_EXT_F_IMM | EUN_EXT_F_INV),
 		.imm = eh->imm,
 		.byte_len = eh->msg_len,
 		.cookie = bth_se(pkt),
 	};
 	if (p->is_write)
 		hp->kind = EUN_HQ_WRITE_IMM;
+	else if (eh->flags & EUN_EXT_F_INV)
+		hp->kind = EUN_HQ_SEND_INV;
 	else
 		hp->kind = hp->has_imm ? EUN_HQ_SEND_IMM : EUN_HQ_SEND;
 }
@@ -428,6 +478,7 @@ static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		return;
 	}
 	eun_rx_count(qp, EUN_CNT_PSN_ACCEPT);
+	WRITE_ONCE(rx->peer_ooo, true);
 	eun_rx_note_order(qp, pkt->psn, p->eh.path);
 	if (res->verdict == EUN_BM_OOO)
 		eun_rx_count(qp, EUN_CNT_RX_OOO);

@@ -101,6 +101,39 @@ static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
 }
 
 /**
+ * eun_rx_ack_mode() - tell a tracking peer that this QP does not track
+ * @qp: a go-back-N QP, in its receive task
+ * @psn: PSN of the ooo packet it received
+ *
+ * A QP of this module that runs go-back-N (its device's ooo_mode=gbn, a
+ * shared receive queue, no memory for its state) cannot take the ooo
+ * format: a NACK with reason MODE, at rxe's own expected PSN, makes the
+ * peer send stock format from then on (tx/eun_tx_mode.c) instead of
+ * resending until its retry budget runs out.
+ */
+void eun_rx_ack_mode(struct rxe_qp *qp, u32 psn)
+{
+	struct rxe_pkt_info ack;
+	struct eun_ack_info a = {
+		.kind = EUN_ACK_KIND_NACK,
+		.reason = EUN_NACK_MODE,
+		.epsn = qp->resp.psn,
+		.nack_psn = psn,
+		.path = EUN_PATH_WIRE_NONE,
+	};
+	struct sk_buff *skb;
+
+	/* A stale copy: the NACK names the expected PSN instead. */
+	if (eun_psn_before(psn, a.epsn))
+		a.nack_psn = a.epsn;
+	skb = eun_rx_ack_build(qp, &ack, &a);
+	if (!skb || rxe_xmit_packet(qp, &ack, skb))
+		return;
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_NACK_SENT);
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_NACK_SENT_MODE);
+}
+
+/**
  * eun_rx_ack_send() - send an EUN_ACK describing the receive side now
  * @qp: the QP, in its receive task
  * @kind: EUN_ACK_KIND_SACK (sent as a plain ACK when nothing lies beyond

@@ -7,7 +7,7 @@
  * packet at a time, rebuilt from the WQE at the packet's own offset: there
  * is no go-back-N.
  *
- * Other operations (READ, atomics, SEND with invalidate, FLUSH) keep rxe's
+ * Other operations (READ, atomics, FLUSH, ATOMIC WRITE) keep rxe's
  * own format and path, fenced: one starts only when nothing is in flight,
  * and nothing follows it until it is acknowledged. The responder's cursor
  * and the reorder bitmap meet there. READs may follow each other unfenced,
@@ -49,8 +49,8 @@ static bool eun_tx_uses_recv_wqe(const struct rxe_send_wqe *wqe)
  * eun_tx_owns() - whether a tracking QP sends a WQE in the ooo format
  * @wqe: a send WQE
  *
- * Return: true for WRITE, WRITE with immediate, SEND and SEND with
- * immediate; the other operations keep rxe's format, fenced.
+ * Return: true for WRITE, WRITE with immediate, SEND, SEND with immediate
+ * and SEND with invalidate; the other operations keep rxe's format.
  */
 bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 {
@@ -59,6 +59,7 @@ bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 	case IB_WR_RDMA_WRITE_WITH_IMM:
 	case IB_WR_SEND:
 	case IB_WR_SEND_WITH_IMM:
+	case IB_WR_SEND_WITH_INV:
 		return true;
 	default:
 		return false;
@@ -104,6 +105,9 @@ bool eun_tx_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	struct eun_tx *tx = &qp->eun.tx;
 	bool idle = qp->comp.psn == qp->req.psn;
 
+	if (tx->stock_send && eun_tx_owns(wqe))
+		/* Stock go-back-N pipelines these, but not past a READ. */
+		return !tx->rd.count;
 	if (!eun_tx_owns(wqe))
 		return eun_tx_admit_stock(qp, wqe, idle);
 	if (tx->stock_out) {
@@ -169,6 +173,10 @@ static void eun_tx_ext(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		if (eun_tx_has_imm(wqe)) {
 			eh->flags |= EUN_EXT_F_IMM;
 			eh->imm = be32_to_cpu(wqe->wr.ex.imm_data);
+		} else if (wqe->wr.opcode == IB_WR_SEND_WITH_INV) {
+			/* The peer invalidates once the message is in order. */
+			eh->flags |= EUN_EXT_F_INV;
+			eh->imm = wqe->wr.ex.invalidate_rkey;
 		}
 	}
 }
@@ -275,6 +283,7 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		eun_sb_reset(&tx->sb, pkt->psn);
 		tx->open = true;
 	}
+	tx->sent_ooo = true;
 	if (pkt->mask & RXE_START_MASK)
 		eun_tx_start_wqe(qp, wqe, tw, pkt->psn);
 	eun_tx_ext(qp, wqe, tw, pkt->psn, &eh);

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A tracking QP whose peer does not track.
+ *
+ * Nothing in connection set-up tells the two sides' modes apart, so the
+ * send side finds out from what comes back. A peer running stock rdma_rxe
+ * drops the ooo format as an unknown opcode and never answers it; a QP of
+ * this module that runs go-back-N (ooo_mode=gbn, a shared receive queue, no
+ * memory for its state) answers it with a NACK, reason MODE. On either
+ * sign, the QP's send side goes over to the stock format for good: rxe's
+ * go-back-N retry rewinds to the oldest unacknowledged PSN and sends it
+ * again as rxe would. Its receive side keeps tracking: it takes the peer's
+ * stock-format requests as it takes the fenced ones.
+ *
+ * Everything here runs in the QP's send task.
+ */
+
+#include "rxe.h"
+#include "eun_rxe.h"
+#include "eun_counters.h"
+#include "eun_tx_mode.h"
+
+static void eun_tx_go_stock(struct rxe_qp *qp, const char *why)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	tx->stock_send = true;
+	/* The scoreboard stops: rxe's own bookkeeping resends from now on. */
+	tx->open = false;
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_QP_STOCK_SEND);
+	pr_info_ratelimited("rdma_rxe_eun: QP %u: %s: sending stock format, go-back-N\n",
+			    qp_num(qp), why);
+}
+
+/**
+ * eun_tx_mode_heard() - an EUN_ACK came: the peer tracks
+ * @qp: the tracking QP
+ */
+void eun_tx_mode_heard(struct rxe_qp *qp)
+{
+	qp->eun.tx.heard = true;
+}
+
+/**
+ * eun_tx_mode_timeout() - the retransmit timer fired: is the peer stock?
+ * @qp: the tracking QP
+ *
+ * Ooo packets went and not one EUN_ACK came back, nor an ooo packet from
+ * the peer: a stock peer dropped them all. (A network that loses every
+ * packet looks the same; go-back-N is then no worse.)
+ *
+ * Return: true when the QP went over to the stock format: rxe's go-back-N
+ * retry must take this timeout.
+ */
+bool eun_tx_mode_timeout(struct rxe_qp *qp)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	if (tx->stock_send || tx->stock_out || !tx->sent_ooo || tx->heard ||
+	    READ_ONCE(qp->eun.rx.peer_ooo))
+		return false;
+	eun_tx_go_stock(qp, "no answer to the ooo format (stock peer?)");
+	return true;
+}
+
+/**
+ * eun_tx_mode_nack() - the peer's QP does not track (NACK, reason MODE)
+ * @qp: the tracking QP
+ *
+ * The refused packets are lost: rxe's completer takes the next turn as a
+ * retransmit timeout (spending one retry_cnt), and its go-back-N retry
+ * sends them again in the stock format.
+ */
+void eun_tx_mode_nack(struct rxe_qp *qp)
+{
+	if (qp->eun.tx.stock_send)
+		return;
+	eun_tx_go_stock(qp, "the peer's QP runs go-back-N");
+	qp->comp.timeout = 1;
+}
