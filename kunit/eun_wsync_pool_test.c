@@ -380,6 +380,40 @@ static void eun_wsync_pool_share_leaves_rest(struct kunit *test)
 			-ENOSPC);
 }
 
+/*
+ * A slot given grace stays that much longer; the others keep the pool's
+ * limit, and a slot taken again starts without grace.
+ */
+static void eun_wsync_pool_grace_extends(struct kunit *test)
+{
+	struct eun_wsync_pool *pool = wsp_new(test, 8, 8);
+	int a, b;
+
+	a = eun_wsync_pool_reserve(pool, 1, 0, 5, 0, 8, 1000);
+	b = eun_wsync_pool_reserve(pool, 2, 0, 5, 0, 8, 1000);
+	KUNIT_ASSERT_GE(test, a, 0);
+	KUNIT_ASSERT_GE(test, b, 0);
+	eun_wsync_pool_grace(pool, a, 3000);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_get(pool, a)->grace, 3000);
+	/* Past the limit: only b. */
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expired(pool, 1501, 500), b);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expire(pool, b, 2, 1501, 500), 0);
+	/* a: 500 + 3000 after 1000, not before. */
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expired(pool, 4500, 500), -ENOENT);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expire(pool, a, 1, 4500, 500),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expired(pool, 4501, 500), a);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expire(pool, a, 1, 4501, 500), 0);
+	/* Grace on a free slot or out of range changes nothing. */
+	eun_wsync_pool_grace(pool, a, 9999);
+	eun_wsync_pool_grace(pool, -1, 9999);
+	eun_wsync_pool_grace(pool, 8, 9999);
+	a = eun_wsync_pool_reserve(pool, 1, 0, 7, 0, 8, 5000);
+	KUNIT_ASSERT_GE(test, a, 0);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_get(pool, a)->grace, 0);
+	KUNIT_EXPECT_EQ(test, eun_wsync_pool_expired(pool, 5501, 500), a);
+}
+
 /* Packets held too long come out oldest first, whoever holds them. */
 static void eun_wsync_pool_expire_oldest(struct kunit *test)
 {
@@ -492,6 +526,7 @@ static struct kunit_case eun_wsync_pool_cases[] = {
 	KUNIT_CASE_PARAM(eun_wsync_pool_owner_share, wsp_share_gen_params),
 	KUNIT_CASE(eun_wsync_pool_share_leaves_rest),
 	KUNIT_CASE(eun_wsync_pool_expire_oldest),
+	KUNIT_CASE(eun_wsync_pool_grace_extends),
 	KUNIT_CASE(eun_wsync_pool_expire_frees_share),
 	KUNIT_CASE(eun_wsync_pool_expire_after_reuse),
 	{}

@@ -31,6 +31,8 @@
  * @data: payload buffer of the pool's slot size; the glue copies into it
  * @cookie: where the payload goes, opaque to the pool
  * @since: when it was taken (ns, the caller's clock)
+ * @grace: how much longer than the pool's limit it may stay held (ns,
+ *	eun_wsync_pool_grace(); 0 when taken)
  * @owner: who holds it (e.g. the QP number), so one pool can serve many
  * @first_psn: first PSN of the WRITE
  * @last_psn: PSN of this, its last packet
@@ -41,6 +43,7 @@ struct eun_wsync_pool_slot {
 	u8 *data;
 	u64 cookie;
 	u64 since;
+	u64 grace;
 	u32 owner;
 	u32 first_psn;
 	u32 last_psn;
@@ -93,6 +96,7 @@ void eun_wsync_pool_destroy(struct eun_wsync_pool *pool);
 int eun_wsync_pool_reserve(struct eun_wsync_pool *pool, u32 owner,
 			   u32 first_psn, u32 last_psn, u64 cookie, u32 len,
 			   u64 now);
+void eun_wsync_pool_grace(struct eun_wsync_pool *pool, int slot, u64 grace);
 const struct eun_wsync_pool_slot *
 eun_wsync_pool_get(const struct eun_wsync_pool *pool, int slot);
 int eun_wsync_pool_earliest(const struct eun_wsync_pool *pool, u32 owner);

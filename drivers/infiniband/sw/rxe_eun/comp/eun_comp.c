@@ -93,6 +93,16 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 	return 0;
 }
 
+/* Whether a NACK names a PSN sent in the ooo format and not yet acked. */
+static bool eun_comp_nack_in_flight(struct rxe_qp *qp,
+				    const struct eun_ack_info *a)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+
+	return tx->open && !tx->stock_out &&
+	       eun_sb_lookup(&tx->sb, a->nack_psn);
+}
+
 /* Hand rxe's completer the NAK a NACK means in verbs terms, if any. */
 static void eun_comp_nak(struct rxe_pkt_info *pkt,
 			 const struct eun_ack_info *a)
@@ -161,6 +171,15 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 		return EUN_ACK_CONSUMED;
 	}
 	eun_comp_count(qp, kind_counter[a.kind]);
+	/*
+	 * A NACK fails a WQE, stalls the sender or changes its format: only
+	 * for a PSN it has in flight. One naming any other was not sent by
+	 * its peer's receive side (a forged or stale packet).
+	 */
+	if (a.kind == EUN_ACK_KIND_NACK && !eun_comp_nack_in_flight(qp, &a)) {
+		eun_comp_count(qp, EUN_CNT_ACK_BAD);
+		return EUN_ACK_CONSUMED;
+	}
 	if (a.kind == EUN_ACK_KIND_NACK && a.reason == EUN_NACK_MODE) {
 		eun_tx_mode_nack(qp);
 		return EUN_ACK_CONSUMED;

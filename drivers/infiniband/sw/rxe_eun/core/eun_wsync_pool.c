@@ -121,11 +121,19 @@ static u32 wsp_count(const struct eun_wsync_pool *pool, u32 owner,
 	return n;
 }
 
-/* Held longer than @max_age at @now; a clock behind @since is not. */
+/*
+ * Held longer than @max_age (and the slot's grace) at @now; a clock behind
+ * @since is not.
+ */
 static bool wsp_too_old(const struct eun_wsync_pool_slot *s, u64 now,
 			u64 max_age)
 {
-	return s->used && now > s->since && now - s->since > max_age;
+	u64 age;
+
+	if (!s->used || now <= s->since)
+		return false;
+	age = now - s->since;
+	return age > s->grace && age - s->grace > max_age;
 }
 
 static int wsp_free_slot(const struct eun_wsync_pool *pool)
@@ -188,12 +196,30 @@ int eun_wsync_pool_reserve(struct eun_wsync_pool *pool, u32 owner,
 	s->last_psn = last_psn;
 	s->cookie = cookie;
 	s->since = now;
+	s->grace = 0;
 	s->len = len;
 	pool->stats.reserved++;
 	pool->stats.in_use++;
 	if (pool->stats.in_use > pool->stats.peak)
 		pool->stats.peak = pool->stats.in_use;
 	return i;
+}
+
+/**
+ * eun_wsync_pool_grace() - let one held packet stay longer than the limit
+ * @pool: pool
+ * @slot: index from eun_wsync_pool_reserve()
+ * @grace: how much longer (ns), on top of the max_age given to
+ *	eun_wsync_pool_expired() and eun_wsync_pool_expire()
+ *
+ * For an owner whose peer may take longer to fill the hole: a sender that
+ * resends only when its retransmit timer fires. A slot that holds nothing
+ * is left alone.
+ */
+void eun_wsync_pool_grace(struct eun_wsync_pool *pool, int slot, u64 grace)
+{
+	if (slot >= 0 && (u32)slot < pool->nslots && pool->slot[slot].used)
+		pool->slot[slot].grace = grace;
 }
 
 /**

@@ -500,6 +500,16 @@ static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	eun_rx_ack_placed(qp, pkt, res);
 }
 
+/*
+ * A sender keeps its packets within max_inflight of its oldest
+ * unacknowledged PSN, which is never past the expected PSN here.
+ */
+static bool eun_rx_in_window(struct rxe_qp *qp, u32 psn)
+{
+	return eun_psn_dist(qp->eun.rx.epsn, psn) <
+	       eun_dev_max_inflight(eun_qp_rxe(qp));
+}
+
 static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	struct eun_rx *rx = &qp->eun.rx;
@@ -514,7 +524,13 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	}
 	if (eun_psn_before(pkt->psn, rx->epsn)) {
 		eun_rx_duplicate(qp, pkt->psn);
-		return;
+		goto out;
+	}
+	if (!eun_rx_in_window(qp, pkt->psn)) {
+		/* No sender has it in flight: not even its target is asked. */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		eun_rx_nack(qp, EUN_NACK_CAP, pkt->psn);
+		goto out;
 	}
 	reason = eun_rx_check_target(qp, pkt, &p);
 	if (reason != EUN_NACK_NONE) {

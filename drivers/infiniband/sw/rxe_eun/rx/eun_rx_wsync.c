@@ -28,10 +28,11 @@
  *   not written, and deregistration never waits for a held packet.
  * - A QP holds at most a share of the pool (EUN_WSYNC_POOL_SHARE); a
  *   packet beyond it is dropped unmarked, like one that finds the pool full.
- * - A packet held longer than wsync_hold_ms is given back when the device
- *   next holds a packet, for any QP. It was SACKed, so the sender will not
- *   send it again: its QP goes to error (a hole unfilled that long means a
- *   peer that is gone or misbehaves).
+ * - A packet held longer than wsync_hold_ms, plus two of its QP's ACK
+ *   timeouts (the sender's timer may be what fills the hole), is given
+ *   back when the device next holds a packet, for any QP. It was SACKed,
+ *   so the sender will not send it again: its QP goes to error (a hole
+ *   unfilled that long means a peer that is gone or misbehaves).
  */
 
 #include "rxe.h"
@@ -49,6 +50,17 @@ static bool eun_rx_wsync_holds(struct rxe_qp *qp)
 static u64 eun_rx_wsync_max_age(const struct eun_dev *ed)
 {
 	return (u64)ed->params.wsync_hold_ms * NSEC_PER_MSEC;
+}
+
+/*
+ * A hole the sender's retransmit timer is yet to fill is no sign of a peer
+ * gone: a packet stays held two of the QP's ACK timeouts longer than
+ * wsync_hold_ms, so that a loss only the timer recovers does not put the
+ * QP in error. Still bounded: a QP without a timeout gets none.
+ */
+static u64 eun_rx_wsync_grace(struct rxe_qp *qp)
+{
+	return 2 * jiffies_to_nsecs(qp->qp_timeout_jiffies);
 }
 
 /*
@@ -159,6 +171,8 @@ int eun_rx_wsync_hold(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 				      now);
 	s = eun_wsync_pool_get(&ed->wsync_pool, slot);
 	if (s) {
+		eun_wsync_pool_grace(&ed->wsync_pool, slot,
+				     eun_rx_wsync_grace(qp));
 		memcpy(s->data, p->data, p->len);
 		ed->wsync_rkey[slot] = reth_rkey(pkt);
 		if (!rx->wsync_held || eun_psn_before(psn, rx->wsync_first))
