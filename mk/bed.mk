@@ -5,12 +5,15 @@
 .PHONY: bed-deps bed-initramfs bed-config-check selftest demo verify-goodput soak bench \
 	bench-multipath bench-read
 
-# make soak: SOAK_MINUTES of wall time per CPU model and module (both
-# guests run that long); SOAK_CPUS, a space-separated list of qemu -cpu
-# values, defaults to the bed's own CPU.
+# make soak: SOAK_MINUTES of wall time per qemu, CPU model and module
+# (both guests run that long); SOAK_CPUS, a space-separated list of qemu
+# -cpu values, defaults to the bed's own CPU. SOAK_NETEM is the netem on
+# both guests' link for rdma_rxe_eun (stock rdma_rxe soaks unimpaired);
+# SOAK_NETEM= soaks rdma_rxe_eun unimpaired too.
 SOAK_MINUTES ?= 10
 SOAK_CPUS ?=
 SOAK_MODULES ?= rdma_rxe rdma_rxe_eun
+SOAK_NETEM ?= delay 1ms reorder 25% 50%
 
 # QEMU=10: every bed run on qemu 10 from bookworm-backports (unpacked by
 # tools/deps.sh qemu10 into build/qemu10) instead of Debian's 7.2;
@@ -68,11 +71,12 @@ verify-goodput: bed-initramfs
 	$(MAKE) --no-print-directory module tools
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/verify-goodput.sh
 
-# The crash soak: RC SEND/WRITE bandwidth back to back; crashes per
-# guest-hour per CPU model and module in $(RESULTS)/soak.csv.
+# The crash soak: RC SEND/WRITE bandwidth and eun-verify SEND/WRITE/READ
+# in turn (rdma_rxe_eun over SOAK_NETEM); crashes per guest-hour per qemu,
+# CPU model and module in $(RESULTS)/soak.csv.
 soak: bed-initramfs
-	$(MAKE) --no-print-directory module
-	RESULTS=$(RESULTS) $(REPO)/tools/vm/soak.sh -m $(SOAK_MINUTES) \
+	$(MAKE) --no-print-directory module tools
+	RESULTS=$(RESULTS) SOAK_NETEM='$(SOAK_NETEM)' $(REPO)/tools/vm/soak.sh -m $(SOAK_MINUTES) \
 		$(foreach q,$(QEMU),-q $(q)) $(foreach c,$(SOAK_CPUS),-c $(c)) $(SOAK_MODULES)
 
 # The benchmark matrix (Documentation/results.rst): every column, profile,

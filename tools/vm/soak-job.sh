@@ -2,22 +2,54 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The crash soak's job in the guests (tools/vm/soak.sh boots the bed with
-# it): RC SEND and WRITE bandwidth tests back to back for BED_DURATION
-# seconds. Every message's last packet asks for an ACK, so small messages
-# make the receiver build an ACK for nearly every packet: the path
-# (prepare_ack_packet -> __alloc_skb) where guest kernels were seen to die.
+# it), for BED_DURATION seconds, round after round: RC SEND bandwidth
+# (perftest), an eun-verify transfer, RC WRITE bandwidth, another
+# eun-verify transfer. Every message's last packet asks for an ACK, so
+# small messages make the receiver build an ACK for nearly every packet:
+# the path (prepare_ack_packet -> __alloc_skb) where guest kernels were
+# seen to die. eun-verify mixes SEND, WRITE and READ of 1 B to 64 KiB on
+# two QPs and checks every byte and every completion, so READ requests
+# and their responses cross the link too.
+#
+# The link is whatever the bed made of it: soak.sh gives rdma_rxe_eun
+# netem on both guests' side (SOAK_NETEM, by default "delay 1ms reorder
+# 25% 50%": data, ACKs and READ responses reordered) and stock rdma_rxe,
+# which does not survive reordering, an unimpaired one.
+#
+# Each transfer is a test point: a failed one is a [FAIL] line in the
+# guests' logs. The client keeps perftest's rows in perf.csv (lib.sh's
+# BED_PERF_FIELDS) and one line per eun-verify run in ev.txt: the run's
+# name, then ev_summary's words (result, QPs, messages, bytes,
+# checked_messages, checked_bytes, elapsed_s, goodput_MBps, latencies).
 # The server guest decides, round by round on its own clock, whether
 # another round fits; the client follows its decision.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
+source "$BED_REPO/selftests/eun_verify_lib.sh"
 
 require_cmd ib_send_bw ib_write_bw
+ev_require
 : "${BED_DURATION:?the soak needs DURATION in its bed config}"
 # bed_perftest bounds each transfer by half of BED_TIMEOUT: the whole
 # soak's bound is far too long for one transfer.
 BED_TIMEOUT=300
 
+# soak_ev ROUND N: one checked eun-verify run of SEND, WRITE and READ.
+soak_ev()
+{
+	local name=soak-ev-$1-$2 sum
+
+	ev_run "$name" 0 -- -o send,write,read -S 1,4096,20001,65536 -n 40 -q 2 \
+		--seed $(( $1 * 2 + $2 + 1 ))
+	sum=$(ev_summary "$EV_OUT")
+	[ "${sum%% *}" = pass ]
+	check_err $? "$name: $(ev_field "$EV_OUT" error)"
+	[ "$BED_ROLE" = client ] && echo "$name ${sum:-none}" >> "$BED_RESULTS/ev.txt"
+	log_test "$BED_MODULE: eun-verify send,write,read round $1 run $2${BED_NETEM:+ over $BED_NETEM}"
+}
+
 mkdir -p "$BED_SYNC" || exit $ksft_fail
+log_info "soak: link ${BED_NETEM:-unimpaired}"
 t_end=$(( $(bed_now_ms) + BED_DURATION * 1000 ))
 round=0
 while :; do
@@ -30,9 +62,10 @@ while :; do
 		break
 	fi
 	[ "$(cat "$decision")" = go ] || break
-	for tool in ib_send_bw ib_write_bw; do
-		bed_perftest_sizes "$tool" SOAK
-	done
+	bed_perftest_sizes ib_send_bw SOAK
+	soak_ev "$round" 0
+	bed_perftest_sizes ib_write_bw SOAK
+	soak_ev "$round" 1
 	round=$((round + 1))
 	bed_progress "soak round $round done"
 done

@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Crash soak of the bed: for each qemu, CPU model and module, boot the
-# two guests with tools/vm/soak-job.sh (RC SEND/WRITE bandwidth back to
-# back) until the guests have run MINUTES of wall time each; a boot whose
-# guest kernel crashes is recorded and the remaining time is run on a new
-# boot. Prints one row per qemu, CPU model and module and appends them to
-# $RESULTS/soak.csv:
+# two guests with tools/vm/soak-job.sh (rounds of RC SEND bandwidth,
+# eun-verify SEND/WRITE/READ with every byte checked, RC WRITE bandwidth,
+# eun-verify again) until the guests have run MINUTES of wall time each;
+# a boot whose guest kernel crashes is recorded and the remaining time is
+# run on a new boot. rdma_rxe_eun runs over a link that reorders both
+# ways (SOAK_NETEM on both guests), stock rdma_rxe over an unimpaired
+# one: it does not survive reordering. Prints one row per qemu, CPU model
+# and module and appends them to $RESULTS/soak.csv:
 #
-#   qemu,cpu,module,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median
+#   qemu,cpu,module,netem,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median,ev_mbps_median
 #
 # crashes are crash reports (oops, panic; tools/vm/console-scan.sh judges
 # every report on a console, and an oops with its panic is one), warns
@@ -16,18 +19,33 @@
 # fault showed up as either: a #DB on single-step in kernel mode, after
 # which the guest sometimes lived on and sometimes died. guest_hours
 # counts both guests for the wall time of each boot (boot and set-up
-# included); mbps_median is the median 64 KiB goodput, bytes / host-clock
-# elapsed, over the transfers; qemu is the version the boots ran
+# included). transfers counts the transfers that passed (perftest runs
+# and eun-verify runs), failed the [FAIL] test points of both guests'
+# logs (a failed transfer is one in each guest that saw it fail).
+# mbps_median is the median goodput of the 64 KiB perftest transfers
+# (ib_send_bw and ib_write_bw, 200 messages each), bytes / host-clock
+# elapsed, connection set-up included, in MB/s; ev_mbps_median the
+# median of eun-verify's own goodput (MB/s over its transfer, messages of
+# 1 B to 64 KiB, SEND, WRITE and READ mixed) over its passed runs. netem
+# is the link's spec ("-" for none); qemu is the version the boots ran
 # (qemu-system-x86_64 --version).
 #
 # Usage: tools/vm/soak.sh [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]
 #   -m MINUTES  wall minutes per qemu, CPU model and module (default 10)
 #   -q QEMU     the bed's QEMU: 7.2 (Debian 12's) or 10 (bookworm-backports,
 #               tools/deps.sh qemu10); default the bed's (EUN_QEMU or 7.2)
-#   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh)
+#   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh);
+#               every -q runs every -c
 #   -s KEY=VAL  another bed config key for every boot (e.g. TCG_THREAD=single);
 #               it is part of the rows' cpu label
 #   MODULE      rdma_rxe and/or rdma_rxe_eun (default both)
+# Environment:
+#   SOAK_NETEM  netem spec on both guests' link for rdma_rxe_eun (default
+#               "delay 1ms reorder 25% 50%"); empty: unimpaired, as stock
+#   RESULTS     where soak.csv and the run folders go (default results/)
+#   SOAK_BED    what boots the bed (default tools/vm/bed.sh; the host
+#               test, tools/testing/host/test-soak.sh, gives a fake one)
+# Needs build/eun-verify (make tools).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,8 +54,10 @@ source "$here/../testing/csv.sh"
 repo=$(cd "$here/../.." && pwd)
 results=${RESULTS:-$repo/results}
 prog=soak.sh
+bed=${SOAK_BED:-$here/bed.sh}
 
 minutes=10
+netem=${SOAK_NETEM-delay 1ms reorder 25% 50%}
 qemus=()
 cpus=()
 extra=()
@@ -47,7 +67,7 @@ while getopts "m:q:c:s:h" o; do
 	q) qemus+=("$OPTARG") ;;
 	c) cpus+=("$OPTARG") ;;
 	s) extra+=(-s "$OPTARG") ;;
-	h) sed -n '3,30p' "$0"; exit 0 ;;
+	h) sed -n '3,48p' "$0"; exit 0 ;;
 	*) echo "usage: $prog [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]" >&2; exit 2 ;;
 	esac
 done
@@ -62,6 +82,11 @@ for m in "${modules[@]}"; do
 	*) echo "$prog: unknown module '$m' (rdma_rxe or rdma_rxe_eun)" >&2; exit 2 ;;
 	esac
 done
+[ -x "$repo/build/eun-verify" ] ||
+	{ echo "$prog: no build/eun-verify (make tools)" >&2; exit 2; }
+[ -z "$netem" ] ||
+	"$here/bed.sh" -n -s MODULE=rdma_rxe_eun -s NETEM="$netem" "$here/configs/soak.conf" > /dev/null ||
+	{ echo "$prog: bad SOAK_NETEM '$netem'" >&2; exit 2; }
 # The bed's own default CPU when none is named: bed.sh -n prints it.
 [ ${#cpus[@]} -gt 0 ] ||
 	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
@@ -83,8 +108,8 @@ mkdir -p "$results"
 top=$(mktemp -d "$results/soak-$(date +%Y%m%d-%H%M%S)-XXXX")
 csv=$results/soak.csv
 # shellcheck disable=SC2034 # read by name: csv_row, csv_header
-fields=(qemu cpu module boots guest_hours crashes warns reports_per_guest_hour
-	transfers failed mbps_median)
+fields=(qemu cpu module netem boots guest_hours crashes warns
+	reports_per_guest_hour transfers failed mbps_median ev_mbps_median)
 # Rows of another header go on in a file of their own, never under this one.
 if [ -s "$csv" ] && [ "$(head -n 1 "$csv")" != "$(csv_header fields)" ]; then
 	old=$results/soak-$(date -r "$csv" +%Y%m%d-%H%M%S).csv
@@ -101,19 +126,21 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else prin
 soak_one()
 {
 	local qemu=$1 cpu=$2 m=$3 label left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
-	local dir run t0 el hours rate ok failed mbps version=
+	local dir run t0 el hours rate ok evok ev perf failed mbps evmbps net=() spec='' version=
 
 	label=$cpu
 	[ ${#extra[@]} -eq 0 ] || label="$cpu $(printf '%s ' "${extra[@]}" | sed 's/-s //g; s/ $//')"
 	dir=$top/qemu$qemu-$(echo "$label" | sed 's/[^A-Za-z0-9.-]/_/g')-$m
+	# The reordering link is rdma_rxe_eun's: stock rxe stalls on it.
+	[ "$m" != rdma_rxe_eun ] || [ -z "$netem" ] || { spec=$netem; net=(-s NETEM="$netem"); }
 	mkdir -p "$dir"
 	while [ "$left" -ge 60 ]; do
 		boots=$((boots + 1))
 		run=$dir/boot$boots
 		t0=$(date +%s)
-		"$here/bed.sh" -o "$run" -s QEMU="$qemu" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
+		"$bed" -o "$run" -s QEMU="$qemu" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
 			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
-			-s RUN_TIMEOUT=$((left + 900)) "${extra[@]}" \
+			-s RUN_TIMEOUT=$((left + 900)) "${net[@]}" "${extra[@]}" \
 			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
 		el=$(( $(date +%s) - t0 ))
 		wall=$((wall + el))
@@ -134,6 +161,12 @@ soak_one()
 	perf=("$dir"/boot*/b/soak-job/perf.csv)
 	[ -f "${perf[0]}" ] || perf=(/dev/null)
 	ok=$(csv_awk 'FNR == 1 { csv_open(); next } { n++ } END { print n + 0 }' "${perf[@]}")
+	# The client's eun-verify runs: "NAME RESULT QPS MESSAGES BYTES ..."
+	ev=("$dir"/boot*/b/soak-job/ev.txt)
+	[ -f "${ev[0]}" ] || ev=(/dev/null)
+	evok=$(awk '$2 == "pass" { n++ } END { print n + 0 }' "${ev[@]}")
+	ok=$((ok + evok))
+	evmbps=$(awk '$2 == "pass" { print $9 }' "${ev[@]}" | median)
 	failed=$(cat "$dir"/boot*/[ab]/soak-job/log 2>/dev/null | grep -c '\[FAIL\]' || true)
 	mbps=$(csv_awk 'FNR == 1 { csv_open(); next }
 		fld("size") == 65536 && fld("elapsed_s") > 0 { print fld("bytes") / fld("elapsed_s") / 1e6 }' \
@@ -141,13 +174,15 @@ soak_one()
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
 	rate=$(awk -v c=$((crashes + warns)) -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
-	local -A row=([qemu]=${version:-$qemu} [cpu]=${label//,/;} [module]=$m [boots]=$boots
+	local -A row=([qemu]=${version:-$qemu} [cpu]=${label//,/;} [module]=$m
+		[netem]=${spec:--} [boots]=$boots
 		[guest_hours]=$hours [crashes]=$crashes [warns]=$warns
 		[reports_per_guest_hour]=$rate [transfers]=$ok [failed]=$failed
-		[mbps_median]=$mbps)
+		[mbps_median]=$mbps [ev_mbps_median]=$evmbps)
 	csv_row fields row | tee -a "$csv" "$top/soak.csv"
 }
 
+echo "$prog: rdma_rxe_eun's link: ${netem:-unimpaired}; rdma_rxe's: unimpaired"
 echo "$prog: qemu ${qemus[*]} x ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
 for q in "${qemus[@]}"; do
 	for c in "${cpus[@]}"; do
@@ -156,5 +191,5 @@ for q in "${qemus[@]}"; do
 		done
 	done
 done
-echo "$prog: mbps_median: 64 KiB perftest transfers, MB/s"
+echo "$prog: mbps_median: 64 KiB perftest SEND/WRITE transfers, MB/s; ev_mbps_median: eun-verify runs, MB/s"
 cat "$top/soak.csv"
