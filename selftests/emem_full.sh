@@ -16,6 +16,11 @@ if [ "$BED_MODULE" != rdma_rxe_eun ]; then
 	log_skip "the emulated memory is rdma_rxe_eun's"
 	exit $ksft_skip
 fi
+# It loads the modes it needs: once, in the bed's default run, is enough.
+if [ -n "${BED_MODULE_PARAMS:-}" ]; then
+	log_skip "runs in the default rdma_rxe_eun run only"
+	exit $ksft_skip
+fi
 ev_require
 require_cmd tc
 

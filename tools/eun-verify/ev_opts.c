@@ -56,7 +56,7 @@ static const char ev_help[] =
 "                          rounded up. DIV must be 29 or more, to keep\n"
 "                          them within 1M: plain websearch (DIV 1) is\n"
 "                          refused. (default: 4096)\n"
-"    -q, --qps N           concurrent QPs, 1..64 (default 1)\n"
+"    -q, --qps N           concurrent QPs, 1..1024 (default 1)\n"
 "    -D, --depth N         outstanding work requests per QP, 1..512\n"
 "                          (default 16)\n"
 "        --uc              unreliable connected QPs (send, write,\n"

@@ -14,7 +14,7 @@
 
 #define EV_MAX_MSG	(1u << 20)	/* largest message: 1 MiB */
 #define EV_MAX_SIZES	8		/* entries in a size list */
-#define EV_MAX_QPS	64
+#define EV_MAX_QPS	1024
 #define EV_MAX_DEPTH	512
 #define EV_ATOMIC_WORDS	16		/* 8-byte words per QP for atomics */
 
