@@ -824,7 +824,7 @@ static void test_wire(void)
 
 static void test_opts(void)
 {
-	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 65",
+	static const char * const bad[] = { "", "-c", "-s -q 0", "-s -q 1025",
 		"-s -D 0", "-c h -o read --uc --tcp", "-c h --uc", "-s -S 0", "-s -T 0",
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
 		"-s -b 1X", "-s -u 0", "-s -u 32", "-c h --write-poll -o send",
