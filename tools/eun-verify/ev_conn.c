@@ -168,6 +168,14 @@ static int ev_cm_wait(struct ev_ctx *c, struct rdma_cm_event **ev,
 }
 
 /* Before the QP reaches RTS: rdma_cm moves it there on connect/accept. */
+/* --psn, or a PSN of the clock's: peers must not guess it (IBTA 9.7.1). */
+static uint32_t ev_first_psn(const struct ev_ctx *c, uint64_t stir)
+{
+	if (c->o->psn >= 0)
+		return (uint32_t)c->o->psn;
+	return (uint32_t)(ev_mix64(stir) & 0xffffff);
+}
+
 static int ev_cm_ack_timeout(struct ev_ctx *c, struct rdma_cm_id *id)
 {
 	uint8_t t = (uint8_t)c->o->ack_timeout;
@@ -189,8 +197,8 @@ static void ev_conn_param(struct ev_ctx *c, struct rdma_conn_param *p,
 	p->private_data_len = (uint8_t)len;
 	p->responder_resources = (uint8_t)c->rd_atom;
 	p->initiator_depth = (uint8_t)c->rd_atom;
-	p->retry_count = 7;
-	p->rnr_retry_count = 7;
+	p->retry_count = (uint8_t)c->o->retry_cnt;
+	p->rnr_retry_count = (uint8_t)c->o->rnr_retry;
 }
 
 /* One CONNECT_REQUEST: set the QP up on its id and accept or reject. */
@@ -328,7 +336,7 @@ static int ev_tcp_server(struct ev_ctx *c)
 		    ev_server_prepare(q))
 			return -1;
 		q->local.qpn = q->qp->qp_num;
-		q->local.psn = (uint32_t)(ev_mix64(ev_now_ns() + i) & 0xffffff);
+		q->local.psn = ev_first_psn(c, ev_now_ns() + i);
 		if (ibv_query_gid(c->verbs, c->ib_port, c->gid_index,
 				  (union ibv_gid *)q->local.gid) ||
 		    ev_qp_to_rts(q))
@@ -488,7 +496,7 @@ static int ev_tcp_client_qp(struct ev_ctx *c, struct ev_qp *q, uint32_t i)
 	if (ev_client_qp_init(c, q, i))
 		return -1;
 	q->local.qpn = q->qp->qp_num;
-	q->local.psn = (uint32_t)(ev_mix64(ev_now_ns() ^ i) & 0xffffff);
+	q->local.psn = ev_first_psn(c, ev_now_ns() ^ i);
 	if (ibv_query_gid(c->verbs, c->ib_port, c->gid_index,
 			  (union ibv_gid *)q->local.gid)) {
 		ev_fail(c, EV_EXIT_SETUP, "ibv_query_gid %d failed", c->gid_index);

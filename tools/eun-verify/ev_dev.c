@@ -489,8 +489,8 @@ int ev_qp_to_rts(struct ev_qp *q)
 	mask = IBV_QP_STATE | IBV_QP_SQ_PSN;
 	if (!uc) {
 		a.timeout = (uint8_t)c->o->ack_timeout;
-		a.retry_cnt = 7;
-		a.rnr_retry = 7;	/* 7: retry for ever, our timeout bounds it */
+		a.retry_cnt = (uint8_t)c->o->retry_cnt;
+		a.rnr_retry = (uint8_t)c->o->rnr_retry;
 		a.max_rd_atomic = (uint8_t)c->rd_atom;
 		mask |= IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
 			IBV_QP_MAX_QP_RD_ATOMIC;

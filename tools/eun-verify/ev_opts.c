@@ -40,6 +40,12 @@ static const char ev_help[] =
 "        --ib-port N       --tcp: device port (default 1)\n"
 "    -u, --ack-timeout N   RC ACK timeout, 4.096 us * 2^N, 1..31 (default\n"
 "                          17: 0.5 s; slow emulated hosts want 20: 4.3 s)\n"
+"        --retry N         RC retry count on ACK timeout, 0..7 (default 7)\n"
+"        --rnr-retry N     RC RNR retry count, 0..7; 7 retries for ever\n"
+"                          (default 7)\n"
+"        --psn N           --tcp: first PSN this side sends, 0..16777215\n"
+"                          (default: from the clock). Just below 2^24,\n"
+"                          the PSNs wrap early in the run\n"
 "\n"
 "TRAFFIC (client)\n"
 "    -o, --op LIST         comma-separated: send, write, write_imm, read,\n"
@@ -171,6 +177,9 @@ enum {
 	EV_OPT_PATTERN_SEED,
 	EV_OPT_WRITE_POLL,
 	EV_OPT_ALLOW_EARLY,
+	EV_OPT_RETRY,
+	EV_OPT_RNR_RETRY,
+	EV_OPT_PSN,
 };
 
 static const struct option ev_long_opts[] = {
@@ -183,6 +192,9 @@ static const struct option ev_long_opts[] = {
 	{ "gid-index",	  required_argument, NULL, 'g' },
 	{ "ib-port",	  required_argument, NULL, EV_OPT_IB_PORT },
 	{ "ack-timeout",  required_argument, NULL, 'u' },
+	{ "retry",	  required_argument, NULL, EV_OPT_RETRY },
+	{ "rnr-retry",	  required_argument, NULL, EV_OPT_RNR_RETRY },
+	{ "psn",	  required_argument, NULL, EV_OPT_PSN },
 	{ "op",		  required_argument, NULL, 'o' },
 	{ "size",	  required_argument, NULL, 'S' },
 	{ "qps",	  required_argument, NULL, 'q' },
@@ -209,6 +221,9 @@ static void ev_opts_defaults(struct ev_opts *o)
 	o->gid_index = -1;
 	o->ib_port = 1;
 	o->ack_timeout = EV_DEFAULT_ACK_TIMEOUT;
+	o->retry_cnt = 7;
+	o->rnr_retry = 7;
+	o->psn = -1;
 	o->timeout = EV_DEFAULT_TIMEOUT;
 	o->cfg.ops = 1u << EV_OP_WRITE;
 	o->cfg.qps = 1;
@@ -250,6 +265,17 @@ static int ev_opt_number(struct ev_opts *o, int c, const char *arg)
 		if (ev_opt_range(arg, 1, 31, &v))
 			return -1;
 		o->ack_timeout = (int)v;
+		return 1;
+	case EV_OPT_RETRY:
+	case EV_OPT_RNR_RETRY:
+		if (ev_opt_range(arg, 0, 7, &v))
+			return -1;
+		*(c == EV_OPT_RETRY ? &o->retry_cnt : &o->rnr_retry) = (int)v;
+		return 1;
+	case EV_OPT_PSN:
+		if (ev_opt_range(arg, 0, 0xffffff, &v))
+			return -1;
+		o->psn = (int32_t)v;
 		return 1;
 	case 'q':
 		if (ev_opt_range(arg, 1, EV_MAX_QPS, &v))
@@ -339,6 +365,11 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "--uc needs --tcp (rdma_cm connects RC QPs)");
 		return -1;
 	}
+	/* rdma_cm picks the PSNs of the QPs it connects. */
+	if (o->psn >= 0 && !o->tcp) {
+		snprintf(err, errlen, "--psn needs --tcp (rdma_cm picks the PSN)");
+		return -1;
+	}
 	if (o->cfg.uc && o->cfg.ops == EV_OPS_ALL)
 		o->cfg.ops = EV_OPS_UC;	/* "mix" on UC: what UC can do */
 	if (ev_config_check(&o->cfg, err, errlen))
@@ -356,13 +387,17 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 int ev_opts_parse(struct ev_opts *o, int argc, char **argv, char *err,
 		  size_t errlen)
 {
-	int c, r;
+	int c, r, li;
 
 	ev_opts_defaults(o);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":sc:p:B:d:g:u:o:S:q:D:n:b:t:T:jvh",
-				ev_long_opts, NULL)) != -1) {
+	for (;;) {
+		li = -1;
+		c = getopt_long(argc, argv, ":sc:p:B:d:g:u:o:S:q:D:n:b:t:T:jvh",
+				ev_long_opts, &li);
+		if (c == -1)
+			break;
 		if (c == 'h') {
 			ev_usage(stdout);
 			return 1;
@@ -375,8 +410,12 @@ int ev_opts_parse(struct ev_opts *o, int argc, char **argv, char *err,
 		}
 		r = ev_opt_number(o, c, optarg);
 		if (r < 0) {
-			snprintf(err, errlen, "bad value '%s' for option '%s'",
-				 optarg, argv[optind - 1]);
+			if (li >= 0)
+				snprintf(err, errlen, "bad value '%s' for --%s",
+					 optarg, ev_long_opts[li].name);
+			else
+				snprintf(err, errlen, "bad value '%s' for -%c",
+					 optarg, c);
 			return -1;
 		}
 		if (!r && ev_opt_other(o, c, optarg, err, errlen))

@@ -41,6 +41,9 @@ enum ev_role {
  * @gid_index: GID index (TCP exchange), -1 to find an IPv4 one
  * @ib_port: device port number
  * @ack_timeout: RC ACK timeout exponent, 4.096 us << N
+ * @retry_cnt: RC retries on ACK timeout, 0..7
+ * @rnr_retry: RC retries on RNR NAK, 0..7 (7: for ever)
+ * @psn: first send PSN of every QP (TCP exchange), -1 for one from the clock
  * @cfg: the run configuration (client; the server learns it)
  * @seed_set: --seed was given
  * @pattern_seed: payload pattern seed, normally @cfg.seed
@@ -63,6 +66,9 @@ struct ev_opts {
 	int gid_index;
 	int ib_port;
 	int ack_timeout;
+	int retry_cnt;
+	int rnr_retry;
+	int32_t psn;
 	struct ev_config cfg;
 	int seed_set;
 	uint64_t pattern_seed;

@@ -828,7 +828,8 @@ static void test_opts(void)
 		"-s -D 0", "-c h -o read --uc --tcp", "-c h --uc", "-s -S 0", "-s -T 0",
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
 		"-s -b 1X", "-s -u 0", "-s -u 32", "-c h --write-poll -o send",
-		"-c h --write-poll --tcp --uc" };
+		"-c h --write-poll --tcp --uc", "-c h --psn 1",
+		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -852,11 +853,12 @@ static void test_opts(void)
 	      "opts: --write-poll on the client");
 	CHECK(!parse("-s --allow-early", &o, err, sizeof(err)) && o.allow_early,
 	      "opts: --allow-early on the server");
-	CHECK(!parse("-c h --write-poll -S 64K", &o, err, sizeof(err)) &&
-	      o.cfg.write_poll && !o.allow_early,
-	      "opts: --write-poll on the client");
-	CHECK(!parse("-s --allow-early", &o, err, sizeof(err)) && o.allow_early,
-	      "opts: --allow-early on the server");
+	CHECK(!parse("-c h --tcp --psn 16777215 --retry 0 --rnr-retry 3", &o,
+		     err, sizeof(err)) && o.psn == 0xffffff && o.retry_cnt == 0 &&
+	      o.rnr_retry == 3, "opts: --psn, --retry, --rnr-retry");
+	CHECK(!parse("-s", &o, err, sizeof(err)) && o.psn == -1 &&
+	      o.retry_cnt == 7 && o.rnr_retry == 7,
+	      "opts: PSN from the clock, retries 7 by default");
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = 0;
 		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
