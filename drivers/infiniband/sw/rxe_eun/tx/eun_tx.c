@@ -188,7 +188,10 @@ static u32 eun_tx_payload(const struct eun_ext_hdr *eh, u32 mtu)
 
 /*
  * rxe_prepare() picks the packet's path (its UDP source port), so EUNH,
- * which carries the path, is packed after it.
+ * which carries the path, is packed after it. It fails only when no route
+ * leads to the peer (-EHOSTUNREACH: our link is down).
+ *
+ * Return: the packet, or an ERR_PTR.
  */
 static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 				    struct rxe_send_wqe *wqe,
@@ -206,12 +209,13 @@ static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 	bool se = (wqe->wr.send_flags & IB_SEND_SOLICITED) &&
 		  (eh->flags & EUN_EXT_F_LAST) && eun_tx_uses_recv_wqe(wqe);
 	struct sk_buff *skb;
+	int err;
 
 	pkt->opcode = opcode;
 	pkt->mask = rxe_opcode[opcode].mask;
 	skb = rxe_init_packet(eun_qp_rxe(qp), av, paylen, pkt);
 	if (!skb)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	pkt->paylen = paylen;
 	bth_init(pkt, opcode, se, 0, pad, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, ack_req, pkt->psn);
@@ -220,19 +224,41 @@ static struct sk_buff *eun_tx_build(struct rxe_qp *qp, struct rxe_av *av,
 		reth_set_va(pkt, wqe->wr.wr.rdma.remote_addr);
 		reth_set_len(pkt, wqe->dma.length);
 	}
-	if (rxe_prepare(av, pkt, skb)) {
-		kfree_skb(skb);
-		return NULL;
-	}
+	err = rxe_prepare(av, pkt, skb);
+	if (err)
+		goto err_free;
 	eh->path = eun_tx_path_wire(qp);
-	if (eun_ext_pack(eh, pkt->hdr + ext_off, hlen - ext_off) < 0 ||
-	    eun_tx_copy(qp, wqe, eh->offset, pkt->hdr + hlen, payload,
-			first_xmit)) {
-		kfree_skb(skb);
-		return NULL;
-	}
+	err = -EINVAL;
+	if (eun_ext_pack(eh, pkt->hdr + ext_off, hlen - ext_off) < 0)
+		goto err_free;
+	err = eun_tx_copy(qp, wqe, eh->offset, pkt->hdr + hlen, payload,
+			  first_xmit);
+	if (err)
+		goto err_free;
 	memset(pkt->hdr + hlen + payload, 0, pad);
 	return skb;
+
+err_free:
+	kfree_skb(skb);
+	return ERR_PTR(err);
+}
+
+/*
+ * A first transmission that found no route (our link is down): move the
+ * WQE's cursor past the payload, as the copy would have, so that the next
+ * packet starts where it should. The packet itself is resent from the WQE.
+ */
+static int eun_tx_skip(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+		       u32 len)
+{
+	struct rxe_dma_info *dma = &wqe->dma;
+
+	if (wqe->wr.send_flags & IB_SEND_INLINE) {
+		dma->resid -= len;
+		dma->sge_offset += len;
+		return 0;
+	}
+	return advance_dma_data(dma, len);
 }
 
 /* Record a WQE's first packet: its PSNs and message sequence number. */
@@ -253,6 +279,29 @@ static void eun_tx_start_wqe(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		tx->write_seq = eun_psn_add(tx->write_seq, 1);
 	}
 	tw->valid = true;
+}
+
+/*
+ * No route to the peer (our link is down, for now): the packet counts as
+ * sent and lost, like one a full qdisc refuses, and loss detection or the
+ * timer sends it again once the link is back. Stock 6.12 fails the WQE
+ * and the QP for it.
+ */
+static int eun_tx_unroutable(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
+			     u32 psn, u32 payload)
+{
+	int err;
+
+	err = eun_tx_skip(qp, wqe, payload);
+	if (err)
+		return err;
+	err = eun_sb_sent(&qp->eun.tx.sb, psn, ktime_get_ns());
+	if (err)
+		return err;
+	/* It took no path: its loss is no path's fault. */
+	eun_tx_path_sent(qp, psn, EUN_PATH_WIRE_NONE);
+	rxe_counter_inc(eun_qp_rxe(qp), RXE_CNT_SEND_ERR);
+	return 0;
 }
 
 /**
@@ -298,8 +347,10 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		qp->req.noack_pkts = 0;
 
 	skb = eun_tx_build(qp, av, wqe, &eh, &epkt, ack_req, true);
-	if (!skb)
-		return -ENOMEM;
+	if (IS_ERR(skb) && PTR_ERR(skb) == -EHOSTUNREACH)
+		return eun_tx_unroutable(qp, wqe, pkt->psn, payload);
+	if (IS_ERR(skb))
+		return PTR_ERR(skb);
 	err = eun_sb_sent(&tx->sb, pkt->psn, ktime_get_ns());
 	if (err) {
 		kfree_skb(skb);
@@ -380,7 +431,7 @@ static void eun_tx_resend_psn(struct rxe_qp *qp, u32 psn)
 	pkt.psn = psn;
 	eun_tx_path_lost(qp, psn);
 	skb = eun_tx_build(qp, &qp->pri_av, wqe, &eh, &pkt, true, false);
-	if (!skb)
+	if (IS_ERR(skb))
 		return;
 	eun_tx_path_sent(qp, psn, eh.path);
 	if (!rxe_xmit_packet(qp, &pkt, skb))
