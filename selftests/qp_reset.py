@@ -52,7 +52,8 @@ class Side:
                           cap=cap)
         self.qp = QP(pd, init, QPAttr(port_num=1))
 
-    def connect(self, ctx, gid_index, peer, sq_psn, rq_psn):
+    def connect(self, ctx, gid_index, peer, sq_psn, rq_psn, rnr_retry=7,
+                min_rnr_timer=1):
         attr = QPAttr(port_num=1)
         attr.path_mtu = e.IBV_MTU_1024
         attr.dest_qp_num = peer.qp.qp_num
@@ -60,10 +61,10 @@ class Side:
         attr.rq_psn = rq_psn
         attr.max_rd_atomic = 1
         attr.max_dest_rd_atomic = 1
-        attr.min_rnr_timer = 1
+        attr.min_rnr_timer = min_rnr_timer
         attr.timeout = 14
         attr.retry_cnt = 7
-        attr.rnr_retry = 7
+        attr.rnr_retry = rnr_retry
         gr = GlobalRoute(dgid=ctx.query_gid(1, gid_index), sgid_index=gid_index)
         attr.ah_attr = AHAttr(port_num=1, is_global=1, gr=gr)
         self.qp.to_rts(attr)

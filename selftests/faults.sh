@@ -1,0 +1,288 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bed-timeout: 1200
+#
+# The fault matrix: in ooo_mode=static and ooo_mode=eunomia, eun-verify
+# moves traffic through one fault at a time and checks every byte, every
+# atomic result and the order of every completion:
+#
+#   loss, duplication, corruption    netem on both guests' links
+#   reorder-both                     reordering of data and ACKs
+#   everything                       reordering, loss and duplication
+#   psn-wrap                         QPs that start 256 PSNs below 2^24
+#   mtu-4096                         a 4096-byte path MTU (links at 9000)
+#   link-flap                        the server's link down 1 s, then up
+#   delay-change                     1 ms, then 20 ms reordered, then 1 ms
+#   outage-retry7                    both ways dark 3 s; retry_cnt 7
+#   retry-exhausted                  ACKs dark for good; retry_cnt 1: the
+#                                    client fails, IB_WC_RETRY_EXC_ERR,
+#                                    within its bound
+#   rnr                              rnr_retry.py in each guest, over
+#                                    rxe's loopback: rnr_retry 1 ends in
+#                                    IB_WC_RNR_RETRY_EXC_ERR; rnr_retry 7
+#                                    waits for a receive posted late
+#
+# The default path MTU of the bed is 1024 (links at 1500): every case but
+# mtu-4096 runs at it. Each fault must have happened (its counters moved)
+# and no go-back-N rewind may have run.
+set -uo pipefail
+source "$BED_REPO/selftests/lib.sh"
+source "$BED_REPO/selftests/eun_verify_lib.sh"
+
+if [ "$BED_MODULE" != rdma_rxe_eun ]; then
+	log_skip "the fault matrix is for the tracking modes of rdma_rxe_eun"
+	exit $ksft_skip
+fi
+# It loads the modes it needs: once, in the bed's default run, is enough.
+if [ -n "${BED_MODULE_PARAMS:-}" ]; then
+	log_skip "runs in the default rdma_rxe_eun run only"
+	exit $ksft_skip
+fi
+ev_require
+require_cmd tc ip
+
+REORDER="delay 1ms reorder 25% 50%"
+# ACK timeout exponent of the cases that lose packets: 18 is 1.07 s. A
+# lost tail waits for the timer, and the bed's 17 s would make each case
+# cost a minute.
+TMO_SHORT=18
+BASE_MTU=$(cat "/sys/class/net/$BED_NETDEV/mtu")
+
+# fault_at NAME DELAY_S CMD...: in the background, DELAY_S seconds after
+# both guests met at NAME-ready (bed_pair's barrier, just before the
+# client starts), run CMD. Bounded: gives up when the barrier does not
+# come within BED_TMO_READY_CLIENT_S.
+fault_at()
+{
+	local name=$1 delay=$2
+	shift 2
+
+	(
+		busywait $((BED_TMO_READY_CLIENT_S * 1000)) \
+			test -e "$BED_SYNC/$name-ready.a" -a -e "$BED_SYNC/$name-ready.b" ||
+			exit 1
+		sleep "$delay"
+		"$@"
+	) &
+	FAULT_PID=$!
+}
+
+fault_wait()
+{
+	[ -n "${FAULT_PID:-}" ] || return 0
+	bed_wait_pid "$FAULT_PID" 60 > /dev/null 2>&1
+	FAULT_PID=
+}
+
+# shellcheck disable=SC2317 # run through fault_at
+link_flap()
+{
+	ip link set dev "$BED_NETDEV" down
+	sleep "$1"
+	ip link set dev "$BED_NETDEV" up
+}
+
+# shellcheck disable=SC2317 # run through fault_at
+delay_change()
+{
+	tc qdisc change dev "$BED_NETDEV" root netem delay 20ms reorder 50% 50%
+	sleep 1.5
+	tc qdisc change dev "$BED_NETDEV" root netem delay 1ms
+}
+
+set_mtu()
+{
+	ip link set dev "$BED_NETDEV" mtu "$1" &&
+		busywait 5000 grep -q "active_mtu.*$2" <(ibv_devinfo -v -d "$BED_DEV" 2>/dev/null)
+}
+
+# expect_moved NAME ROLE COUNTER...: on ROLE's guest, the COUNTERs moved
+# in the case (their sum).
+expect_moved()
+{
+	local name=$1 role=$2 c d sum=0
+
+	[ "$BED_ROLE" = "$role" ] || return 0
+	shift 2
+	for c in "$@"; do
+		d=$(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" "$c") ||
+			{ check_err 1 "$name: no counter $c"; return; }
+		sum=$((sum + d))
+	done
+	[ "$sum" -gt 0 ]
+	check_err $? "$name: $* did not move: the fault did not happen"
+}
+
+RESENT=(rxe_eun_retx_reorder rxe_eun_retx_nack rxe_eun_retx_timeout)
+
+# one_case MODE NAME NETEM_CLIENT NETEM_SERVER WANT_CLIENT WANT_SERVER
+#          SERVER_ARGS -- CLIENT_ARGS
+one_case()
+{
+	local mode=$1 name=faults-$1-$2 nc=$3 ns=$4 wc=$5 ws=$6 want d res
+	shift 6
+
+	CASE_BEFORE=$BED_RESULTS/$name-before.txt
+	CASE_AFTER=$BED_RESULTS/$name-after.txt
+	if [ "$BED_ROLE" = client ]; then
+		bed_netem_set "$BED_NETDEV" "$nc"; want=$wc
+	else
+		bed_netem_set "$BED_NETDEV" "$ns"; want=$ws
+	fi
+	check_err $? "$name: netem failed"
+	bed_counters "$CASE_BEFORE"
+	EV_TIMEOUT=${CASE_T:-60} ev_run "$name" "$want" "$@"
+	fault_wait
+	bed_barrier "$name-done" "$BED_TMO_STEP_S"
+	check_err $? "$name: the peer did not finish"
+	bed_netem_set "$BED_NETDEV"
+	bed_counters "$CASE_AFTER"
+	res=$(ev_summary "$EV_OUT")
+	if [ "$want" = 0 ]; then
+		[ "${res%% *}" = pass ]
+		check_err $? "$name: $(ev_field "$EV_OUT" error)"
+	fi
+	# The server checks every message it received: all of them, when no
+	# READ or atomic (which the client checks) is among them.
+	if [ "$want" = 0 ] && [ "$BED_ROLE" = server ] && [ -z "${CASE_READS:-}" ]; then
+		# shellcheck disable=SC2086 # the summary's fields
+		set -- $res
+		[ "$5" = "$3" ] && [ "$6" = "$4" ] && [ "$3" -gt 0 ]
+		check_err $? "$name: checked $5 of $3 messages, $6 of $4 bytes"
+	fi
+	d=$(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_gbn_retry)
+	[ "$d" = 0 ]
+	check_err $? "$name: $d go-back-N rewinds"
+	log_info "$name ($BED_ROLE): rc $EV_RC, $res; sent $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" sent_pkts)," \
+		"resent: reorder window $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_retx_reorder)," \
+		"NACK $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_retx_nack)," \
+		"timeout $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_retx_timeout);" \
+		"duplicates $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_psn_duplicate)," \
+		"ooo $(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_rx_ooo), go-back-N $d"
+}
+
+# rnr_case MODE: rnr_retry.py on this guest's own device.
+rnr_case()
+{
+	local out=$BED_RESULTS/faults-$1-rnr.txt rc
+
+	if ! /usr/bin/python3 -c 'import pyverbs' 2>/dev/null; then
+		check_err 1 "$1: pyverbs does not import"
+		return
+	fi
+	timeout 120 /usr/bin/python3 "$BED_REPO/selftests/rnr_retry.py" \
+		--dev "$BED_DEV" --gid "$BED_GID_INDEX" > "$out" 2>&1
+	rc=$?
+	sed 's/^/\t/' "$out"
+	check_err $rc "$1: rnr_retry.py exited with $rc (124: timeout)"
+}
+
+# The data cases: send, write and write_imm (placed out of order, no
+# fence) and a run of every verb.
+DATA=(-o send,write,write_imm -S 1,4096,20001,65536 -n 24 -q 2 --seed 31)
+MIX=(-o mix -S rand:1-64K -n 40 -q 2 --seed 32)
+
+run_mode()
+{
+	local mode=$1 m=faults-$1
+
+	bed_module_reload_with "ooo_mode=$mode"
+	check_err $? "reload with ooo_mode=$mode failed"
+	bed_barrier "$m-loaded" "$BED_TMO_STEP_S"
+	check_err $? "$mode: peer did not reload"
+
+	one_case "$mode" loss "delay 1ms loss 2%" "delay 1ms loss 2%" 0 0 -- \
+		"${DATA[@]}" -u "$TMO_SHORT"
+	expect_moved "$m-loss" client "${RESENT[@]}"
+	log_test "ooo_mode=$mode: loss 2% both ways ($BED_ROLE)"
+
+	one_case "$mode" dup "delay 1ms duplicate 5%" "delay 1ms duplicate 5%" 0 0 -- "${DATA[@]}"
+	expect_moved "$m-dup" server rxe_eun_psn_duplicate
+	log_test "ooo_mode=$mode: duplication 5% both ways ($BED_ROLE)"
+
+	one_case "$mode" corrupt "delay 1ms corrupt 2%" "delay 1ms corrupt 2%" 0 0 -- \
+		"${DATA[@]}" -u "$TMO_SHORT"
+	expect_moved "$m-corrupt" client "${RESENT[@]}"
+	log_test "ooo_mode=$mode: corruption 2% both ways ($BED_ROLE)"
+
+	one_case "$mode" reorder-both "$REORDER" "$REORDER" 0 0 -- "${DATA[@]}"
+	expect_moved "$m-reorder-both" server rxe_eun_rx_ooo
+	log_test "ooo_mode=$mode: reordering of data and ACKs ($BED_ROLE)"
+
+	CASE_READS=1 one_case "$mode" everything "$REORDER loss 1% duplicate 2%" \
+		"$REORDER loss 1% duplicate 2%" 0 0 -- "${MIX[@]}" -u "$TMO_SHORT"
+	expect_moved "$m-everything" server rxe_eun_rx_ooo
+	log_test "ooo_mode=$mode: every verb through reordering, loss, duplication ($BED_ROLE)"
+
+	one_case "$mode" psn-wrap "$REORDER loss 1%" "$REORDER loss 1%" 0 0 \
+		--tcp --psn 16776960 -- --tcp --psn 16776960 -u "$TMO_SHORT" \
+		-o send,write -S 4096,65536 -n 12 -q 2 --seed 33
+	expect_moved "$m-psn-wrap" server rxe_eun_rx_ooo
+	log_test "ooo_mode=$mode: PSNs wrap past 2^24 under reordering and loss ($BED_ROLE)"
+
+	set_mtu 9000 4096
+	check_err $? "$mode: the path MTU did not reach 4096"
+	bed_barrier "$m-mtu-up" "$BED_TMO_STEP_S"
+	CASE_READS=1 one_case "$mode" mtu-4096 "$REORDER loss 1%" "$REORDER loss 1%" 0 0 -- \
+		-u "$TMO_SHORT" \
+		-o send,write,write_imm,read -S 1,4097,65536 -n 16 -q 2 --seed 34
+	set_mtu "$BASE_MTU" 1024
+	check_err $? "$mode: the path MTU did not come back to 1024"
+	bed_barrier "$m-mtu-down" "$BED_TMO_STEP_S"
+	log_test "ooo_mode=$mode: path MTU 4096 under reordering and loss ($BED_ROLE)"
+
+	[ "$BED_ROLE" = server ] && fault_at "$m-link-flap" 1 link_flap 1
+	one_case "$mode" link-flap "$REORDER" "$REORDER" 0 0 -- \
+		-u "$TMO_SHORT" -o send,write -S 4096,65536 -t 5 --seed 35
+	expect_moved "$m-link-flap" client rxe_eun_retx_timeout
+	log_test "ooo_mode=$mode: the server's link down for 1 s mid-transfer ($BED_ROLE)"
+
+	[ "$BED_ROLE" = client ] && fault_at "$m-delay-change" 1 delay_change
+	one_case "$mode" delay-change "delay 1ms" "$REORDER" 0 0 -- \
+		-o send,write -S 4096,65536 -t 5 --seed 36
+	log_test "ooo_mode=$mode: the delay goes from 1 ms to 20 ms and back mid-run ($BED_ROLE)"
+
+	[ "$BED_ROLE" = server ] && fault_at "$m-outage-retry7" 1 link_flap 3
+	one_case "$mode" outage-retry7 "$REORDER" "$REORDER" 0 0 -- \
+		-u "$TMO_SHORT" --retry 7 -o send,write -S 4096,65536 -t 6 --seed 37
+	expect_moved "$m-outage-retry7" client rxe_eun_retx_timeout
+	log_test "ooo_mode=$mode: 3 s dark both ways, retry_cnt 7 rides it out ($BED_ROLE)"
+
+	# The client's QP fails; the server then waits for messages that never
+	# come, to its own bound.
+	[ "$BED_ROLE" = server ] && fault_at "$m-retry-exhausted" 1 \
+		tc qdisc change dev "$BED_NETDEV" root netem loss 100%
+	CASE_T=15 one_case "$mode" retry-exhausted "delay 1ms" "delay 1ms" 1 "[0-9]+" -- \
+		-u 16 --retry 1 -o write -S 65536 -t 30 --seed 38
+	if [ "$BED_ROLE" = client ]; then
+		ev_expect_err "$m-retry-exhausted" "retry|RETRY"
+		expect_moved "$m-retry-exhausted" client retry_exceeded_err
+	fi
+	log_test "ooo_mode=$mode: retry_cnt 1 runs out: a clean completion error ($BED_ROLE)"
+
+	rnr_case "$mode"
+	log_test "ooo_mode=$mode: rnr_retry 1 runs out cleanly, rnr_retry 7 waits ($BED_ROLE)"
+
+	busywait 20000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
+	busywait 20000 test "$(bed_counter rxe_eun_wsync_slots_in_use)" = 0
+	check_err $? "$mode: $(bed_counter rxe_eun_wsync_slots_in_use) held packets with no QP"
+	log_test "ooo_mode=$mode: no emulated memory and no held packet left ($BED_ROLE)"
+}
+
+cleanup()
+{
+	fault_wait
+	ip link set dev "$BED_NETDEV" up 2>/dev/null
+	ip link set dev "$BED_NETDEV" mtu "$BASE_MTU" 2>/dev/null
+	bed_netem_set "$BED_NETDEV"
+}
+
+trap cleanup EXIT
+run_mode static
+run_mode eunomia
+
+bed_module_reload_with "${BED_MODULE_PARAMS:-}"
+check_err $? "reload with the bed's parameters failed"
+log_test "reload with the bed's parameters"
+exit $EXIT_STATUS
