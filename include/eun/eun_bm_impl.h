@@ -146,4 +146,25 @@ static inline void eun_bm_set_result(struct eun_bm_result *res,
 	res->head = head;
 }
 
+/*
+ * A packet for a connection without a bitmap: a duplicate, the next one
+ * in order, or one at least @cap_bits past @expected needs none. Return
+ * true with the verdict in @res for those; false when the packet needs a
+ * bitmap, @d then its distance from @expected.
+ */
+static inline bool eun_bm_rx_untracked(u32 cap_bits, u32 expected, u32 psn,
+				       struct eun_bm_result *res, s32 *d)
+{
+	*d = eun_psn_diff(expected, psn);
+	if (*d < 0)
+		eun_bm_set_result(res, EUN_BM_DUPLICATE, 0, expected);
+	else if (*d == 0)
+		eun_bm_set_result(res, EUN_BM_IN_ORDER, 1, eun_psn_add(expected, 1));
+	else if (*d >= (s32)cap_bits)
+		eun_bm_set_result(res, EUN_BM_BEYOND_CAP, 0, expected);
+	else
+		return false;
+	return true;
+}
+
 #endif /* EUN_BM_IMPL_H */

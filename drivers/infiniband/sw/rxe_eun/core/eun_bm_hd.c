@@ -541,22 +541,12 @@ static u32 hd_flush(struct eun_bm *bm, struct hd_state *s, bool *freed)
 static int hd_rx_fresh(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		       struct eun_bm_result *res)
 {
-	s32 d = eun_psn_diff(expected, psn);
 	struct hd_state s;
 	enum eun_bm_verdict v;
+	s32 d;
 
-	if (d < 0) {
-		eun_bm_set_result(res, EUN_BM_DUPLICATE, 0, expected);
+	if (eun_bm_rx_untracked(bm->p.cap_bits, expected, psn, res, &d))
 		return 0;
-	}
-	if (d == 0) {
-		eun_bm_set_result(res, EUN_BM_IN_ORDER, 1, eun_psn_add(expected, 1));
-		return 0;
-	}
-	if (d >= (s32)bm->p.cap_bits) {
-		eun_bm_set_result(res, EUN_BM_BEYOND_CAP, 0, expected);
-		return 0;
-	}
 	if (hd_create(bm, conn, expected, &s)) {
 		eun_bm_set_result(res, EUN_BM_NO_MEMORY, 0, expected);
 		return 0;

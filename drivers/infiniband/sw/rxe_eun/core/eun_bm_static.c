@@ -196,21 +196,11 @@ static enum eun_bm_verdict st_mark(struct eun_bm *bm, struct st_state *s,
 static int st_rx_fresh(struct eun_bm *bm, u32 conn, u32 expected, u32 psn,
 		       struct eun_bm_result *res)
 {
-	s32 d = eun_psn_diff(expected, psn);
 	struct st_state s;
+	s32 d;
 
-	if (d < 0) {
-		eun_bm_set_result(res, EUN_BM_DUPLICATE, 0, expected);
+	if (eun_bm_rx_untracked(bm->p.static_bits, expected, psn, res, &d))
 		return 0;
-	}
-	if (d == 0) {
-		eun_bm_set_result(res, EUN_BM_IN_ORDER, 1, eun_psn_add(expected, 1));
-		return 0;
-	}
-	if (d >= (s32)bm->p.static_bits) {
-		eun_bm_set_result(res, EUN_BM_BEYOND_CAP, 0, expected);
-		return 0;
-	}
 	if (st_create(bm, conn, expected, &s)) {
 		eun_bm_set_result(res, EUN_BM_NO_MEMORY, 0, expected);
 		return 0;
