@@ -85,9 +85,9 @@ link_flap()
 # shellcheck disable=SC2317 # run through fault_at
 delay_change()
 {
-	tc qdisc change dev "$BED_NETDEV" root netem delay 20ms reorder 50% 50%
+	bed_netem_set "$BED_NETDEV" "delay 20ms reorder 50% 50%"
 	sleep 1.5
-	tc qdisc change dev "$BED_NETDEV" root netem delay 1ms
+	bed_netem_set "$BED_NETDEV" "delay 1ms"
 }
 
 set_mtu()
@@ -251,7 +251,7 @@ run_mode()
 	# The client's QP fails; the server then waits for messages that never
 	# come, to its own bound.
 	[ "$BED_ROLE" = server ] && fault_at "$m-retry-exhausted" 1 \
-		tc qdisc change dev "$BED_NETDEV" root netem loss 100%
+		bed_netem_set "$BED_NETDEV" "loss 100%"
 	CASE_T=15 one_case "$mode" retry-exhausted "delay 1ms" "delay 1ms" 1 "[0-9]+" -- \
 		-u 16 --retry 1 -o write -S 65536 -t 30 --seed 38
 	if [ "$BED_ROLE" = client ]; then
