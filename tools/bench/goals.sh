@@ -126,6 +126,9 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		if (fld("ooo_p99") != "" && fld("ooo_p99") + 0 > p99[c, p]) p99[c, p] = fld("ooo_p99") + 0
 		if (fld("ooo_p99") != "") hasp99[c, p] = 1
 		if (fld("status") != "ok") bad[c, p]++
+		# The recovery from a path that came back (mp-down), per WRITE row.
+		if (fld("status") == "ok" && fld("op") == "write" && fld("recover_ms") != "")
+			rec[c, p] = rec[c, p] " " fld("recover_ms")
 	}
 	function have(c, p, o) { return ((c, p, o) in gp) }
 	function atomic(o) { return o == "cas" || o == "faa" }
@@ -186,6 +189,27 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		if (!((c, p) in rows)) { report(goal, "", "n/a"); return }
 		report(goal, sprintf("%d", what), what <= max ? "met" : "missed")
 	}
+	# recover_goal GOAL COL PROF: in every finished WRITE of COL on PROF,
+	# the goodput came back (ev_recover_ms), and the median of the times it
+	# took is at most 1000 ms.
+	function recover_goal(goal, c, p,   n, x, i, k, t, never, nv, v) {
+		if (!((c, p) in rec)) { report(goal, "", "n/a"); return }
+		n = split(rec[c, p], x, " ")
+		for (i = 1; i <= n; i++)
+			if (x[i] == "none") never++
+			else v[++nv] = x[i] + 0
+		for (i = 2; i <= nv; i++)
+			for (k = i; k > 1 && v[k - 1] > v[k]; k--) {
+				t = v[k]; v[k] = v[k - 1]; v[k - 1] = t
+			}
+		if (never) {
+			report(goal, sprintf("%d of %d rows never back", never, n), "missed")
+			return
+		}
+		t = nv % 2 ? v[(nv + 1) / 2] : (v[nv / 2] + v[nv / 2 + 1]) / 2
+		report(goal, sprintf("median %d ms over %d rows (%s )", t, nv, rec[c, p]),
+		       t <= 1000 ? "met" : "missed")
+	}
 	function rows_ok_goal(goal, c, p) {
 		if (!((c, p) in rows)) { report(goal, "", "n/a"); return }
 		report(goal, sprintf("%d of %d rows ok", rows[c, p] - bad[c, p], rows[c, p]),
@@ -198,6 +222,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		count_goal("mp-equal: eunomia+rr resends 0", R, "mp-equal", retx[R, "mp-equal"], 0)
 		ratio_goal("mp-skew: eunomia+rr >= 3x stock", o, R, "mp-skew", S, "mp-skew", 3)
 		rows_ok_goal("mp-down: eunomia+rr completes, every byte checked", R, "mp-down")
+		recover_goal("mp-down: eunomia+rr goodput back within 1 s", R, "mp-down")
 		fct_goal("flows mp-equal: eunomia+rr mean FCT <= 0.5x ECMP", fmean, smean, R, E, "mp-equal")
 		fct_goal("flows mp-equal: eunomia+rr p99 FCT <= 0.5x ECMP", fp99, sp99, R, E, "mp-equal")
 		policy_goals("mprdma")
@@ -223,6 +248,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		ratio_goal("mp-lossy: " pol " >= rr", o, M, "mp-lossy", R, "mp-lossy", 1)
 		ratio_goal("mp-lossy: " pol " >= 2x stock", o, M, "mp-lossy", S, "mp-lossy", 2)
 		rows_ok_goal("mp-down: eunomia+" pol " completes, every byte checked", M, "mp-down")
+		recover_goal("mp-down: eunomia+" pol " goodput back within 1 s", M, "mp-down")
 		fct_goal("flows mp-equal: eunomia+" pol " mean FCT <= 0.5x ECMP", fmean, smean, M, E, "mp-equal")
 		fct_goal("flows mp-equal: eunomia+" pol " p99 FCT <= 0.5x ECMP", fp99, sp99, M, E, "mp-equal")
 	}

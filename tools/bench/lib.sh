@@ -56,7 +56,7 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held
 	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
-	read_duplicate read_ahead)
+	read_duplicate read_ahead recover_ms)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more
@@ -199,12 +199,14 @@ profile_down()
 	awk '$1 == "down" { print $2, $3, $4; exit }' <<< "$recs"
 }
 
-# down_start NAME: in the background, take the profile's link down and up
-# again as its down line says (nothing without one); down_stop ends it
-# and gives the link its profile back.
+# down_start NAME [STAMP]: in the background, take the profile's link down
+# and up again as its down line says (nothing without one); down_stop ends
+# it and gives the link its profile back. With STAMP, the wall-clock times
+# ($EPOCHREALTIME) of going down and coming back go to STAMP.down_at and
+# STAMP.up_at, for ev_recover_ms.
 down_start()
 {
-	local l at for nds
+	local l at for nds stamp=${2:-}
 
 	DOWN_PID=
 	read -r l at for <<< "$(profile_down "$1")"
@@ -214,10 +216,49 @@ down_start()
 	{
 		sleep "$at"
 		bed_netem_set "$DOWN_LINK" "${DOWN_SPEC:+$DOWN_SPEC }loss 100%"
+		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.down_at"
 		sleep "$for"
 		bed_netem_set "$DOWN_LINK" "$DOWN_SPEC"
+		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.up_at"
 	} > /dev/null 2>&1 &
 	DOWN_PID=$!
+}
+
+# ev_recover_ms JSON DOWN_AT UP_AT: how long after a path came back
+# (UP_AT, wall-clock seconds) the goodput of an eun-verify run with
+# --interval was back: the milliseconds from UP_AT to the start of the
+# first 500 ms at 90% or more of the mean goodput before DOWN_AT (its
+# intervals that ended before it). "none" when that never happened before
+# the run's last interval (a partial one, not counted); nothing when the
+# report has no series or no full interval before DOWN_AT.
+ev_recover_ms()
+{
+	awk -v down="$2" -v up="$3" '
+	function num(k,   v) {
+		if (!match($0, "\"" k "\":[-0-9.e+]+")) return ""
+		return substr($0, RSTART + length(k) + 3, RLENGTH - length(k) - 3)
+	}
+	{
+		iv = num("interval_ms"); t0 = num("t0_unix")
+		if (iv == "" || t0 == "" || iv <= 0 ||
+		    !match($0, /"series_MBps":\[[-0-9.,e+]*\]/)) exit
+		n = split(substr($0, RSTART + 15, RLENGTH - 16), s, ",")
+		d = (down - t0) * 1000; u = (up - t0) * 1000
+		for (i = 1; i <= n && i * iv <= d; i++) { base += s[i]; nb++ }
+		if (!nb) exit
+		base /= nb
+		w = int((500 + iv - 1) / iv)
+		for (i = int(u / iv) + (u > int(u / iv) * iv); i + w <= n - 1; i++) {
+			sum = 0
+			for (j = 1; j <= w; j++) sum += s[i + j]
+			if (sum / w >= 0.9 * base) {
+				printf "%d\n", (i * iv > u ? i * iv - u : 0)
+				found = 1; exit
+			}
+		}
+		print "none"
+		found = 1; exit
+	}' "$1" 2>/dev/null
 }
 
 down_stop()

@@ -185,13 +185,18 @@ transfer()
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
+	local recover= stamp=$BED_RESULTS/$tag
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
 	args=(-o "$op" -S "$size")
 	[ "$op" = flows ] && args=(-o write -S "$size" -q "${BENCH_FLOW_QPS:-8}" -D 1)
+	# A path that goes down and comes back: goodput over time, to time
+	# the recovery (ev_recover_ms).
+	[ -n "$(profile_down "$profile")" ] && args+=(--interval 100)
 	bed_counters "$before"
 	bed_link_tx "$before.links"
-	down_start "$profile"
+	rm -f "$stamp.down_at" "$stamp.up_at"
+	down_start "$profile" "$stamp"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
 	else
@@ -208,6 +213,8 @@ transfer()
 	if [[ $op != ib_* ]]; then
 		read -r result n msgs bytes cmsgs cbytes el mbps p50 p99 mean <<< "$(ev_summary "$EV_OUT")"
 		cbytes=${cbytes:-?}
+		[ -s "$stamp.up_at" ] && [ "$BED_ROLE" = client ] &&
+			recover=$(ev_recover_ms "$EV_OUT" "$(cat "$stamp.down_at")" "$(cat "$stamp.up_at")")
 	fi
 	# What the server checked (perftest: nothing).
 	[ "$BED_ROLE" = server ] && echo "$cbytes" > "$BED_RESULTS/$tag.checked"
@@ -271,7 +278,8 @@ transfer()
 		[read_rerequest_spurious]=$(field "$mine" rxe_eun_read_rerequest_spurious)
 		[read_rerequest_timeout]=$(field "$mine" rxe_eun_read_rerequest_timeout)
 		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate)
-		[read_ahead]=$(field "$theirs" rxe_eun_read_ahead))
+		[read_ahead]=$(field "$theirs" rxe_eun_read_ahead)
+		[recover_ms]=$recover)
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

@@ -103,6 +103,9 @@ static int ev_client_post(struct ev_qp *q)
 	q->post_ns[m % q->nslots] = ev_now_ns();
 	if (!q->st.t_first)
 		q->st.t_first = q->post_ns[m % q->nslots];
+	if (!q->ctx->series.t0)
+		ev_series_start(&q->ctx->series, q->post_ns[m % q->nslots],
+				ev_unix_now());
 	err = ibv_post_send(q->qp, &wr, &bad);
 	if (err) {
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: post message %llu (%s): %s",
@@ -165,6 +168,7 @@ static int ev_client_data_done(struct ev_qp *q, const struct ibv_wc *wc,
 	q->st.msgs++;
 	q->st.bytes += mp.size;
 	q->st.t_last = now;
+	ev_series_add(&q->ctx->series, now, mp.size);
 	q->done = m + 1;	/* in order: ev_wc_check saw to it */
 	q->data_inflight--;
 	return 0;

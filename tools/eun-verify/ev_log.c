@@ -17,6 +17,15 @@ uint64_t ev_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Wall-clock seconds: what a script's $EPOCHREALTIME compares with. */
+double ev_unix_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* Keep the first failure: later ones are usually its consequences. */
 void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...)
 {

@@ -8,6 +8,7 @@
 #include "ev_verbs.h"
 
 uint64_t ev_now_ns(void);
+double ev_unix_now(void);
 __printf(3, 4)
 void ev_fail(struct ev_ctx *c, int code, const char *fmt, ...);
 __printf(2, 3)

@@ -96,6 +96,9 @@ static const char ev_help[] =
 "                          (a control run of a placement that allows them)\n"
 "\n"
 "OUTPUT\n"
+"        --interval MS     client: also report goodput per MS ms from the\n"
+"                          first post (1..60000; up to 1200 intervals),\n"
+"                          to see a fault's cost and the recovery from it\n"
 "    -j, --json            one JSON object on stdout instead of the table\n"
 "    -v, --verbose         progress on stderr\n"
 "    -h, --help            this text\n"
@@ -180,6 +183,7 @@ enum {
 	EV_OPT_RETRY,
 	EV_OPT_RNR_RETRY,
 	EV_OPT_PSN,
+	EV_OPT_INTERVAL,
 };
 
 static const struct option ev_long_opts[] = {
@@ -195,6 +199,7 @@ static const struct option ev_long_opts[] = {
 	{ "retry",	  required_argument, NULL, EV_OPT_RETRY },
 	{ "rnr-retry",	  required_argument, NULL, EV_OPT_RNR_RETRY },
 	{ "psn",	  required_argument, NULL, EV_OPT_PSN },
+	{ "interval",	  required_argument, NULL, EV_OPT_INTERVAL },
 	{ "op",		  required_argument, NULL, 'o' },
 	{ "size",	  required_argument, NULL, 'S' },
 	{ "qps",	  required_argument, NULL, 'q' },
@@ -276,6 +281,11 @@ static int ev_opt_number(struct ev_opts *o, int c, const char *arg)
 		if (ev_opt_range(arg, 0, 0xffffff, &v))
 			return -1;
 		o->psn = (int32_t)v;
+		return 1;
+	case EV_OPT_INTERVAL:
+		if (ev_opt_range(arg, 1, 60000, &v))
+			return -1;
+		o->interval_ms = (uint32_t)v;
 		return 1;
 	case 'q':
 		if (ev_opt_range(arg, 1, EV_MAX_QPS, &v))
@@ -363,6 +373,10 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 	/* rdma_cm ids of the TCP port space connect RC QPs only. */
 	if (o->cfg.uc && !o->tcp) {
 		snprintf(err, errlen, "--uc needs --tcp (rdma_cm connects RC QPs)");
+		return -1;
+	}
+	if (o->interval_ms && o->role != EV_ROLE_CLIENT) {
+		snprintf(err, errlen, "--interval is the client's (it times completions)");
 		return -1;
 	}
 	/* rdma_cm picks the PSNs of the QPs it connects. */

@@ -44,6 +44,7 @@ enum ev_role {
  * @retry_cnt: RC retries on ACK timeout, 0..7
  * @rnr_retry: RC retries on RNR NAK, 0..7 (7: for ever)
  * @psn: first send PSN of every QP (TCP exchange), -1 for one from the clock
+ * @interval_ms: client: goodput series interval, 0 for none
  * @cfg: the run configuration (client; the server learns it)
  * @seed_set: --seed was given
  * @pattern_seed: payload pattern seed, normally @cfg.seed
@@ -69,6 +70,7 @@ struct ev_opts {
 	int retry_cnt;
 	int rnr_retry;
 	int32_t psn;
+	uint32_t interval_ms;
 	struct ev_config cfg;
 	int seed_set;
 	uint64_t pattern_seed;

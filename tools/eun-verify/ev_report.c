@@ -128,6 +128,20 @@ static const char *ev_result_name(int code)
 	}
 }
 
+/* Top level, before "per_qp": scripts read the top level up to there. */
+static void ev_json_series(FILE *f, const struct ev_series *s)
+{
+	uint32_t i;
+
+	if (!s || !s->interval_ns)
+		return;
+	fprintf(f, ",\"interval_ms\":%llu,\"t0_unix\":%.6f,\"series_MBps\":[",
+		(unsigned long long)(s->interval_ns / 1000000), s->t0_unix);
+	for (i = 0; i < s->n; i++)
+		fprintf(f, "%s%.3f", i ? "," : "", ev_series_mbps(s, i));
+	fprintf(f, "]");
+}
+
 static void ev_report_json(FILE *f, const struct ev_report *r,
 			   const struct ev_stats *total)
 {
@@ -147,6 +161,7 @@ static void ev_report_json(FILE *f, const struct ev_report *r,
 		o->cfg.depth, o->cfg.uc ? "uc" : "rc", o->cfg.write_poll,
 		o->tcp ? "tcp" : "rdma_cm");
 	ev_json_string(f, r->error ? r->error : "");
+	ev_json_series(f, r->series);
 	fprintf(f, ",\"per_qp\":[");
 	for (i = 0; i < r->nqps; i++) {
 		fprintf(f, "%s", i ? "," : "");
@@ -187,6 +202,13 @@ static void ev_report_table(FILE *f, const struct ev_report *r,
 		fprintf(f, "write_poll: %llu messages polled, %llu early last bytes\n",
 			(unsigned long long)total->polled,
 			(unsigned long long)total->early_last);
+	if (r->series && r->series->interval_ns) {
+		fprintf(f, "MB/s per %llu ms:",
+			(unsigned long long)(r->series->interval_ns / 1000000));
+		for (i = 0; i < r->series->n; i++)
+			fprintf(f, " %.3f", ev_series_mbps(r->series, i));
+		fprintf(f, "\n");
+	}
 	fprintf(f, "result: %s%s%s\n", ev_result_name(r->exit_code),
 		r->error && *r->error ? ": " : "", r->error ? r->error : "");
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ev_opts.h"
+#include "ev_series.h"
 #include "ev_track.h"
 
 /**
@@ -46,6 +47,7 @@ struct ev_stats {
  * @qp: per-QP statistics
  * @exit_code: enum ev_exit
  * @error: first failure, empty when none
+ * @series: goodput over time (client, --interval), NULL or empty for none
  */
 struct ev_report {
 	const struct ev_opts *opts;
@@ -54,6 +56,7 @@ struct ev_report {
 	const struct ev_stats *qp;
 	int exit_code;
 	const char *error;
+	const struct ev_series *series;
 };
 
 void ev_stats_total(const struct ev_stats *qp, uint32_t n,

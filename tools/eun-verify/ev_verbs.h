@@ -49,6 +49,7 @@
 #include "ev_pattern.h"
 #include "ev_plan.h"
 #include "ev_report.h"
+#include "ev_series.h"
 #include "ev_track.h"
 #include "ev_wire.h"
 
@@ -150,6 +151,7 @@ struct ev_ctx {
 	struct ev_qp *qps;
 	uint32_t nqps;
 	uint64_t t_start;
+	struct ev_series series;	/* client: goodput over time */
 	int exit_code;			/* first failure, enum ev_exit */
 	char error[512];
 };

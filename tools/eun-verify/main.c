@@ -23,6 +23,7 @@ static void ev_ctx_init(struct ev_ctx *c, struct ev_opts *o)
 	if (o->role == EV_ROLE_CLIENT && !o->seed_set)
 		o->cfg.seed = ev_mix64(ev_now_ns() ^ ((uint64_t)getpid() << 32));
 	c->pattern_seed = o->pattern_seed_set ? o->pattern_seed : o->cfg.seed;
+	ev_series_init(&c->series, o->interval_ms);
 }
 
 static void ev_teardown(struct ev_ctx *c)
@@ -100,6 +101,7 @@ report:
 	rep.qp = stats;
 	rep.exit_code = c.exit_code;
 	rep.error = c.error;
+	rep.series = &c.series;
 	ev_report_print(stdout, &rep);
 	free(stats);
 	ev_teardown(&c);

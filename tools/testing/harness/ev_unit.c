@@ -15,6 +15,7 @@
 #include "ev_pattern.h"
 #include "ev_plan.h"
 #include "ev_report.h"
+#include "ev_series.h"
 #include "ev_track.h"
 #include "ev_wire.h"
 
@@ -829,7 +830,8 @@ static void test_opts(void)
 		"-s -n -5", "-s --bogus", "-s extra", "-s -p 70000",
 		"-s -b 1X", "-s -u 0", "-s -u 32", "-c h --write-poll -o send",
 		"-c h --write-poll --tcp --uc", "-c h --psn 1",
-		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1" };
+		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1",
+		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -856,6 +858,8 @@ static void test_opts(void)
 	CHECK(!parse("-c h --tcp --psn 16777215 --retry 0 --rnr-retry 3", &o,
 		     err, sizeof(err)) && o.psn == 0xffffff && o.retry_cnt == 0 &&
 	      o.rnr_retry == 3, "opts: --psn, --retry, --rnr-retry");
+	CHECK(!parse("-c h --interval 250", &o, err, sizeof(err)) &&
+	      o.interval_ms == 250, "opts: --interval on the client");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && o.psn == -1 &&
 	      o.retry_cnt == 7 && o.rnr_retry == 7,
 	      "opts: PSN from the clock, retries 7 by default");
@@ -864,6 +868,41 @@ static void test_opts(void)
 		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
 		      "opts: '%s' refused (%s)", bad[i], err);
 	}
+}
+
+/* Bytes land in the interval of their completion, counted from t0. */
+static void test_series(void)
+{
+	static struct ev_series s;
+	const uint64_t ms = 1000000, t0 = 5000 * ms;
+
+	ev_series_init(&s, 100);
+	ev_series_add(&s, t0, 1000);
+	CHECK(s.n == 0, "series: nothing counted before the first post");
+	ev_series_start(&s, t0, 1700000000.25);
+	ev_series_start(&s, t0 + 7 * ms, 1.0);
+	CHECK(s.t0 == t0 && s.t0_unix == 1700000000.25,
+	      "series: the first post starts it, later ones do not");
+	ev_series_add(&s, t0, 100000);
+	ev_series_add(&s, t0 + 99 * ms, 100000);
+	ev_series_add(&s, t0 + 100 * ms, 50000);
+	ev_series_add(&s, t0 + 350 * ms, 25000);
+	CHECK(s.n == 4 && s.bytes[0] == 200000 && s.bytes[1] == 50000 &&
+	      s.bytes[2] == 0 && s.bytes[3] == 25000,
+	      "series: bytes in the interval of their completion");
+	CHECK(ev_series_mbps(&s, 0) == 2.0 && ev_series_mbps(&s, 1) == 0.5 &&
+	      ev_series_mbps(&s, 2) == 0 && ev_series_mbps(&s, 4) == 0,
+	      "series: MB/s per interval, 0 past the end");
+	ev_series_add(&s, t0 + (uint64_t)EV_SERIES_MAX * 100 * ms, 1);
+	CHECK(s.n == 4, "series: a completion past the last interval is not kept");
+	ev_series_add(&s, t0 + ((uint64_t)EV_SERIES_MAX * 100 - 1) * ms, 7);
+	CHECK(s.n == EV_SERIES_MAX && s.bytes[EV_SERIES_MAX - 1] == 7,
+	      "series: the last interval is kept");
+	ev_series_init(&s, 0);
+	ev_series_start(&s, t0, 0);
+	ev_series_add(&s, t0, 9);
+	CHECK(s.n == 0 && ev_series_mbps(&s, 0) == 0,
+	      "series: none without an interval");
 }
 
 int main(void)
@@ -890,6 +929,7 @@ int main(void)
 	test_report_mean();
 	test_wire();
 	test_opts();
+	test_series();
 	printf("1..%d\n", n_test);
 	printf("%d passed, %d failed\n", n_pass, n_fail);
 	return n_fail ? 1 : 0;

@@ -20,7 +20,7 @@ tap_scratch
 tap_start
 
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER [P99]:
-# repetition REP (default 1).
+# repetition REP (default 1), recovery time RECOVER (default none).
 row()
 {
 	local -A r=([column]=$1 [profile]=$2 [netem]= [op]=$3 [size]=65536
@@ -33,7 +33,8 @@ row()
 		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0
 		[link_pkts]= [ooo_p99]=${12-} [path_pruned]=0 [lat_mean_us]= [lat_p50_us]=
 		[lat_p99_us]= [read_ooo]=0 [read_rerequest]=0 [read_rerequest_spurious]=0
-		[read_rerequest_timeout]=0 [read_duplicate]=0 [read_ahead]=0)
+		[read_rerequest_timeout]=0 [read_duplicate]=0 [read_ahead]=0
+		[recover_ms]=${RECOVER-})
 
 	csv_row BENCH_MATRIX_FIELDS r
 }
@@ -42,7 +43,7 @@ row()
 flow_row()
 {
 	row "$1" mp-equal flows ok 2.0 400 0 15 0 0 0 31 |
-		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0\)\$/,$2,1000,$3\1/"
+		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0,\)\$/,$2,1000,$3\1/"
 }
 
 # A run that meets every goal, 3 repetitions of the same figures (each
@@ -82,8 +83,8 @@ good_rep()
 	row rdma_rxe mp-lossy write ok 0.5 400 0 "" 4 0 0
 	row eun-eunomia+rr mp-lossy write ok 2.0 400 0 15 0 2 18 31
 	row eun-eunomia+mprdma mp-lossy write ok 2.5 400 0 15 0 1 5 31
-	row eun-eunomia+rr mp-down write ok 2.0 400 0 15 3 0 9 31
-	row eun-eunomia+mprdma mp-down write ok 2.0 400 0 15 2 0 9 31
+	RECOVER=$((200 + REP * 100)) row eun-eunomia+rr mp-down write ok 2.0 400 0 15 3 0 9 31
+	RECOVER=300 row eun-eunomia+mprdma mp-down write ok 2.0 400 0 15 2 0 9 31
 	flow_row eun-eunomia 9000 90000
 	flow_row eun-eunomia+rr 4000 40000
 	flow_row eun-eunomia+mprdma 4500 45000
@@ -103,7 +104,7 @@ printf '.. bench table begin\n.. bench table end\n' > "$tmp/r.rst"
 
 good > "$tmp/good.csv"
 goals "$tmp/good.csv"
-check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 38 met, 0 missed, 0 undecided, 21 without' $tmp/out"
+check "every goal with figures met: exit 0" "[ $rc -eq 0 ] && grep -q '^goals: 40 met, 0 missed, 0 undecided, 22 without' $tmp/out"
 check "multipath ratio printed" "grep -F 'mp-equal: eunomia+rr >= 3.5x stock (write)' $tmp/out | grep -q '= 4.00x'"
 check "ratio printed" "grep -F 'reorder: eunomia >= 10x stock (write)' $tmp/out | grep -q '= 140.00x'"
 check "resends counted over the profile" "grep -F 'selective resends' $tmp/out | grep -q '12 of 6000 = 0.200%'"
@@ -141,7 +142,7 @@ check "a static transfer that failed misses" "grep -F 'static: every' $tmp/out |
 
 grep -v '^rdma_rxe,' "$tmp/good.csv" > "$tmp/nostock.csv"
 goals "$tmp/nostock.csv"
-check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 26 met, 0 missed, 0 undecided, 33 without' $tmp/out && [ $rc -eq 0 ]"
+check "without stock its goals are counted, not listed" "! grep -q 'x stock' $tmp/out && grep -q '^goals: 28 met, 0 missed, 0 undecided, 34 without' $tmp/out && [ $rc -eq 0 ]"
 
 sed '/^eun-eunomia+mprdma,mp-lossy,/s/,15,0,1,5,/,15,0,1,6,/' "$tmp/good.csv" > "$tmp/mplossy.csv"
 goals "$tmp/mplossy.csv"
@@ -151,10 +152,18 @@ sed '/^eun-eunomia+mprdma,mp-skew,/s/,15,0,0,0,0,0,\(.*\),15,/,15,0,0,0,0,0,\1,6
 goals "$tmp/mpskew.csv"
 check "an mprdma p99 not below rr misses" "grep -F 'mprdma ooo degree p99' $tmp/out | grep -q '63 against 63  *missed'"
 
-sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000,\(0,0,0,0,0,0\)$/,45001,\1/' "$tmp/good.csv" > "$tmp/fct.csv"
+sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000,\(0,0,0,0,0,0,\)$/,45001,\1/' "$tmp/good.csv" > "$tmp/fct.csv"
 goals "$tmp/fct.csv"
 check "a flow p99 above half of ECMP misses" "grep -F 'mprdma p99 FCT' $tmp/out | grep -q '45.0 / 90.0 ms = 0.50x \[0.50, 0.50\] (n=3/3)  *missed'"
 check "flow means compared" "grep -F 'eunomia+rr mean FCT' $tmp/out | grep -q '4.0 / 9.0 ms = 0.44x \[0.44, 0.44\] (n=3/3)  *met'"
+
+check "the recovery from a path down is judged by its median" "grep -F 'mp-down: eunomia+rr goodput back' $tmp/out | grep -q 'median 400 ms over 3 rows ( 300 400 500 )  *met'"
+sed '/^eun-eunomia+mprdma,mp-down,/s/,300$/,1200/' "$tmp/good.csv" > "$tmp/recover.csv"
+goals "$tmp/recover.csv"
+check "a recovery slower than 1 s misses" "grep -F 'mp-down: eunomia+mprdma goodput back' $tmp/out | grep -q 'median 1200 ms over 3 rows.*missed'"
+sed '0,/^eun-eunomia+rr,mp-down,.*,300$/s/,300$/,none/' "$tmp/good.csv" > "$tmp/never.csv"
+goals "$tmp/never.csv"
+check "a row whose goodput never came back misses" "grep -F 'mp-down: eunomia+rr goodput back' $tmp/out | grep -q '1 of 3 rows never back  *missed'"
 
 sed '/^eun-eunomia+rr,mp-equal,,write/s/,15,0,0,0,/,15,0,0,1,/' "$tmp/good.csv" > "$tmp/mpequal.csv"
 goals "$tmp/mpequal.csv"
@@ -225,7 +234,7 @@ rgoal() { grep -F "$1 ($2)" "$tmp/out"; }
 good_read > "$tmp/read.csv"
 goals "$tmp/read.csv"
 check "READ run: every goal of READ and atomics met, exit 0" \
-	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 0 undecided, 46 without figures in this run (ratios at 65536 B, atomics in op/s; bootstrap 90% intervals of 2000 resamples, seed 1)' $tmp/out"
+	"[ $rc -eq 0 ] && grep -q '^goals: 13 met, 0 missed, 0 undecided, 49 without figures in this run (ratios at 65536 B, atomics in op/s; bootstrap 90% intervals of 2000 resamples, seed 1)' $tmp/out"
 check "READ ratios in MB/s at the largest size" \
 	"rgoal 'reorder: eunomia >= 0.9x its delay1ms' read | grep -q '5.80 / 6.00 MB/s = 0.97x \[0.97, 0.97\] (n=3/3)  *met' &&
 	 rgoal 'loss1: eunomia >= 3x stock' read | grep -q '4.00 / 1.00 MB/s = 4.00x \[4.00, 4.00\] (n=3/3)  *met'"
@@ -273,7 +282,7 @@ check "perftest's rows count for no goal" \
 grep -v '^eun-static,' "$tmp/read.csv" > "$tmp/r-nostatic.csv"
 goals "$tmp/r-nostatic.csv"
 check "without static its counts are counted, not listed" \
-	"! grep -q 'static' $tmp/out && grep -q '^goals: 10 met, 0 missed, 0 undecided, 49 without' $tmp/out"
+	"! grep -q 'static' $tmp/out && grep -q '^goals: 10 met, 0 missed, 0 undecided, 52 without' $tmp/out"
 
 # The intervals. spread CSV COLUMN PROFILE OP G1 G2 G3: the goodput of
 # repetitions 1..3 of one transfer; a G of "timeout" makes it one.
@@ -305,7 +314,7 @@ spread "$tmp/good.csv" eun-eunomia none write 7.5 8.0 8.4 > "$tmp/i.csv"
 goals "$tmp/i.csv"
 check "an interval across the target: undecided, exit 0" \
 	"none_w | grep -q '= 1.00x \[0.94, 1.05\] (n=3/3)  *undecided\$' && [ $rc -eq 0 ] &&
-	 grep -q '^goals: 37 met, 0 missed, 1 undecided, 21 without' $tmp/out"
+	 grep -q '^goals: 39 met, 0 missed, 1 undecided, 22 without' $tmp/out"
 spread "$tmp/good.csv" eun-eunomia none write 7.0 7.2 7.6 > "$tmp/i.csv"
 goals "$tmp/i.csv"
 check "an interval whose top touches the target: undecided" \

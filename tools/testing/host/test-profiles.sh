@@ -7,7 +7,8 @@
 # ("client:" and "server:" lines, the most specific lines winning), the
 # whole profile for the rows, the "down:" line apart, malformed lines
 # refused with their line named, apply_profile putting each guest's own
-# netem on its links; and the columns MODE+SPRAY.
+# netem on its links; the columns MODE+SPRAY; and ev_recover_ms, the time
+# a run's goodput took to come back after its path did.
 set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -111,4 +112,27 @@ bench_profile_dir=$repo/tools/bench/profiles
 
 check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
+# A run at 3 MB/s in 100 ms intervals from t0 = 1000 s: down at 1.25 s
+# (baseline: intervals 0 to 11 of 12), up at 2.25 s, the last interval
+# partial.
+series()
+{
+	local s=$1 i
+
+	for i in $(seq 1 12); do s="3.0,$s"; done
+	echo "{\"tool\":\"eun-verify\",\"interval_ms\":100,\"t0_unix\":1000.000000,\"series_MBps\":[${s%,}],\"per_qp\":[]}"
+}
+series "0,0,0,0,0,0,0,0,0,0,0,0,2.8,3.0,3.0,3.0,3.0,3.0,3.0,1.0" > "$tmp/back.json"
+check "recovery: from the path's return to the first 500 ms at 90%" \
+	"is \"\$(ev_recover_ms $tmp/back.json 1001.25 1002.25)\" 150"
+series "0,0,0,0,0,0,0,0,0,0,2.0,2.0,2.0,2.0,2.0,2.0,2.0,2.0,3.0" > "$tmp/never.json"
+check "recovery: none when the goodput stays short (the last interval does not count)" \
+	"is \"\$(ev_recover_ms $tmp/never.json 1001.25 1002.25)\" none"
+series "3.0,3.0,3.0,3.0,3.0,3.0,3.0" > "$tmp/at-once.json"
+check "recovery: 0 when the goodput never fell" \
+	"is \"\$(ev_recover_ms $tmp/at-once.json 1001.25 1001.3)\" 0"
+echo '{"tool":"eun-verify","per_qp":[]}' > "$tmp/plain.json"
+check "recovery: nothing without a series, or without a full interval before the fault" \
+	"is \"\$(ev_recover_ms $tmp/plain.json 1001 1002)\" '' && is \"\$(ev_recover_ms $tmp/back.json 1000.05 1002.25)\" ''"
+
 tap_end profiles
