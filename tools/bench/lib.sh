@@ -56,7 +56,8 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	retx_timeout retx_nack retx_reorder retx_spurious rx_ooo wsync_held
 	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
-	read_duplicate read_ahead recover_ms)
+	read_duplicate read_ahead recover_ms cpu_client_ms_per_MB
+	cpu_server_ms_per_MB)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more
@@ -222,6 +223,24 @@ down_start()
 		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.up_at"
 	} > /dev/null 2>&1 &
 	DOWN_PID=$!
+}
+
+# cpu_busy_ms: this guest's CPU time spent busy since boot (user, system,
+# interrupts; /proc/stat, on the guest's clock), in ms. With the bed's
+# ICOUNT, the guest's clock counts instructions: the busy time of a
+# transfer is then its instruction count at a fixed scale, whatever load
+# the host is under.
+cpu_busy_ms()
+{
+	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {
+		printf "%d\n", ($2 + $3 + $4 + $7 + $8 + $9) * 1000 / hz; exit
+	}' /proc/stat
+}
+
+# ms_per_mb MS BYTES: MS per 10^6 BYTES, 3 decimals; empty without bytes.
+ms_per_mb()
+{
+	awk -v m="$1" -v b="$2" 'BEGIN { if (m != "" && b > 0) printf "%.3f", m * 1e6 / b }'
 }
 
 # ev_recover_ms JSON DOWN_AT UP_AT: how long after a path came back

@@ -185,7 +185,7 @@ transfer()
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
-	local recover= stamp=$BED_RESULTS/$tag
+	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
 	args=(-o "$op" -S "$size")
@@ -196,6 +196,7 @@ transfer()
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
+	cpu0=$(cpu_busy_ms)
 	down_start "$profile" "$stamp"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
@@ -204,6 +205,9 @@ transfer()
 			ev_run "$tag" '.*' -- "${args[@]}" "${length[@]}" --seed "$rep"
 	fi
 	down_stop
+	# Busy CPU time over the transfer (set-up included; perftest's too).
+	cpu=$(( $(cpu_busy_ms) - cpu0 ))
+	echo "$cpu" > "$BED_RESULTS/$tag.cpu"
 	bed_counters "$after"
 	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
@@ -279,7 +283,9 @@ transfer()
 		[read_rerequest_timeout]=$(field "$mine" rxe_eun_read_rerequest_timeout)
 		[read_duplicate]=$(field "$mine" rxe_eun_read_duplicate)
 		[read_ahead]=$(field "$theirs" rxe_eun_read_ahead)
-		[recover_ms]=$recover)
+		[recover_ms]=$recover
+		[cpu_client_ms_per_MB]=$(ms_per_mb "$cpu" "$bytes")
+		[cpu_server_ms_per_MB]=$(ms_per_mb "$(cat "$peer_results/$tag.cpu" 2>/dev/null)" "$bytes"))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

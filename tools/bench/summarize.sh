@@ -52,6 +52,10 @@ summary_fields+=,read_rerequest_timeout,read_duplicate,read_ahead
 # Appended, so that readers by position of older files still work.
 summary_fields+=,goodput_lo,goodput_hi,msgs_per_s_lo,msgs_per_s_hi
 summary_fields+=,stock_ratio,stock_ratio_lo,stock_ratio_hi
+# Busy guest CPU per MB moved, and its spread over the repetitions:
+# (max - min) / median, in percent.
+summary_fields+=,cpu_client_ms_per_MB,cpu_server_ms_per_MB
+summary_fields+=,cpu_client_spread_pct,cpu_server_spread_pct
 bench_boot_check || exit 2
 
 # Medians: values of the finished repetitions, sorted within awk; their
@@ -70,7 +74,8 @@ bench_awk -v fields="$summary_fields" '
 	BEGIN {
 		nm = split("goodput_MBps elapsed_s pkts_per_needed acks_per_data " \
 			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request " \
-			   "lat_mean_us lat_p50_us lat_p99_us", M, " ")
+			   "lat_mean_us lat_p50_us lat_p99_us " \
+			   "cpu_client_ms_per_MB cpu_server_ms_per_MB", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \
@@ -101,6 +106,18 @@ bench_awk -v fields="$summary_fields" '
 		nl = split(fld("link_pkts"), L, "/")
 		for (j = 1; j <= nl; j++) links[k, j] += L[j]
 		if (nl > nlinks[k]) nlinks[k] = nl
+	}
+	# spread(LIST): (max - min) / median of a list of figures, in percent.
+	function spread(list,   n, x, i, lo, hi, m) {
+		n = split(list, x, " ")
+		if (n == 0) return ""
+		lo = hi = x[1] + 0
+		for (i = 2; i <= n; i++) {
+			if (x[i] + 0 < lo) lo = x[i] + 0
+			if (x[i] + 0 > hi) hi = x[i] + 0
+		}
+		m = median(list)
+		return m + 0 > 0 ? sprintf("%.1f", (hi - lo) * 100 / m) : ""
 	}
 	# interval(K, FIELD, LO, HI): the interval of the median of FIELD in V[LO], V[HI].
 	function interval(k, f, lo, hi) {
@@ -134,6 +151,8 @@ bench_awk -v fields="$summary_fields" '
 			for (j = 1; j <= nm; j++)
 				v[M[j]] = median(med[k, M[j]])
 			v["msgs_per_s"] = median(med[k, "msgs_per_s"])
+			v["cpu_client_spread_pct"] = spread(med[k, "cpu_client_ms_per_MB"])
+			v["cpu_server_spread_pct"] = spread(med[k, "cpu_server_ms_per_MB"])
 			for (j = 1; j <= ns; j++)
 				v[S[j]] = sum[k, S[j]] + 0
 			v["emem_peak_blocks"] = mem[k]
