@@ -191,6 +191,21 @@ apply_profile()
 	return $rc
 }
 
+# down_min_secs NAME SECONDS: SECONDS, or more on a profile with a down
+# line: long enough to see the goodput after the link is back (AT + FOR
+# + 3 s; the transfer starts a little after the down line's clock).
+down_min_secs()
+{
+	local l at for
+
+	read -r l at for <<< "$(profile_down "$1")"
+	if [ -n "$l" ] && [ "$2" -lt $((at + for + 3)) ]; then
+		echo $((at + for + 3))
+	else
+		echo "$2"
+	fi
+}
+
 # profile_down NAME: "K AT FOR" of the profile's down line, or nothing.
 profile_down()
 {
@@ -204,7 +219,9 @@ profile_down()
 # and up again as its down line says (nothing without one); down_stop ends
 # it and gives the link its profile back. With STAMP, the wall-clock times
 # ($EPOCHREALTIME) of going down and coming back go to STAMP.down_at and
-# STAMP.up_at, for ev_recover_ms.
+# STAMP.up_at, for ev_recover_ms: down once the black hole is in place,
+# up before the link's own netem is put back, whose first step (deleting
+# the qdisc) already lets packets through.
 down_start()
 {
 	local l at for nds stamp=${2:-}
@@ -219,8 +236,8 @@ down_start()
 		bed_netem_set "$DOWN_LINK" "${DOWN_SPEC:+$DOWN_SPEC }loss 100%"
 		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.down_at"
 		sleep "$for"
-		bed_netem_set "$DOWN_LINK" "$DOWN_SPEC"
 		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.up_at"
+		bed_netem_set "$DOWN_LINK" "$DOWN_SPEC"
 	} > /dev/null 2>&1 &
 	DOWN_PID=$!
 }

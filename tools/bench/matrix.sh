@@ -188,7 +188,7 @@ transfer()
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
 	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu
 
-	[ "$xfer_secs" = 0 ] || length+=(-t "$xfer_secs")
+	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
 	[ "$op" = flows ] && args=(-o write -S "$size" -q "${BENCH_FLOW_QPS:-8}" -D 1)
 	# A path that goes down and comes back: goodput over time, to time

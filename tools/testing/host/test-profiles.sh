@@ -112,6 +112,9 @@ bench_profile_dir=$repo/tools/bench/profiles
 
 check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
+check "a transfer on a profile with a down line outlasts the return by 3 s" \
+	"is \$(down_min_secs mp-down 3) 5 && is \$(down_min_secs mp-down 9) 9 && is \$(down_min_secs reorder 3) 3"
+
 # A run at 3 MB/s in 100 ms intervals from t0 = 1000 s: down at 1.25 s
 # (baseline: intervals 0 to 11 of 12), up at 2.25 s, the last interval
 # partial.
