@@ -193,7 +193,7 @@ apply_profile()
 
 # down_min_secs NAME SECONDS: SECONDS, or more on a profile with a down
 # line: long enough to see the goodput after the link is back (AT + FOR
-# + 3 s; the transfer starts a little after the down line's clock).
+# + 3 s).
 down_min_secs()
 {
 	local l at for
@@ -215,16 +215,20 @@ profile_down()
 	awk '$1 == "down" { print $2, $3, $4; exit }' <<< "$recs"
 }
 
-# down_start NAME [STAMP]: in the background, take the profile's link down
-# and up again as its down line says (nothing without one); down_stop ends
-# it and gives the link its profile back. With STAMP, the wall-clock times
+# down_start NAME [STAMP [PAIR]]: in the background, take the profile's
+# link down and up again as its down line says (nothing without one);
+# down_stop ends it and gives the link its profile back. With PAIR, the
+# down line's clock starts when both guests meet at bed_pair's PAIR-ready
+# barrier, just before the client starts (bounded by
+# BED_TMO_READY_CLIENT_S): a slow set-up does not eat into the time before
+# the link goes down. With STAMP, the wall-clock times
 # ($EPOCHREALTIME) of going down and coming back go to STAMP.down_at and
 # STAMP.up_at, for ev_recover_ms: down once the black hole is in place,
 # up before the link's own netem is put back, whose first step (deleting
 # the qdisc) already lets packets through.
 down_start()
 {
-	local l at for nds stamp=${2:-}
+	local l at for nds stamp=${2:-} pair=${3:-}
 
 	DOWN_PID=
 	read -r l at for <<< "$(profile_down "$1")"
@@ -232,6 +236,9 @@ down_start()
 	read -ra nds <<< "$BED_SLAVES"
 	DOWN_LINK=${nds[$l]} DOWN_SPEC=$(profile_spec "$1" "$l" "$BED_ROLE")
 	{
+		[ -z "$pair" ] ||
+			busywait $((BED_TMO_READY_CLIENT_S * 1000)) test -e "$BED_SYNC/$pair-ready.a" \
+				-a -e "$BED_SYNC/$pair-ready.b"
 		sleep "$at"
 		bed_netem_set "$DOWN_LINK" "${DOWN_SPEC:+$DOWN_SPEC }loss 100%"
 		[ -z "$stamp" ] || echo "$EPOCHREALTIME" > "$stamp.down_at"

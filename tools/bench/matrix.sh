@@ -198,7 +198,7 @@ transfer()
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
 	cpu0=$(cpu_busy_ms)
-	down_start "$profile" "$stamp"
+	down_start "$profile" "$stamp" "$tag"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
 	else
