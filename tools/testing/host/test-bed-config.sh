@@ -210,7 +210,7 @@ DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
 accept "settings timeout" "^BED_TEST_TIMEOUTS=\\( [0-9]+ \\)$" "$base"
 accept "glob skips lib.sh" "^BED_TESTS=\\( selftests/link\\.sh \\)$" "NAME=t
-TESTS=selftests/li*.sh"
+TESTS=selftests/li[bn]*.sh"
 
 # The soak takes the same knob and refuses a bad one before it boots.
 out=$(RESULTS=$tmp/results "$here/../../vm/soak.sh" -m 1 -q 9 rdma_rxe 2>&1)
