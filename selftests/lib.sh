@@ -54,6 +54,7 @@ declare -gA BED_PORTS=(
 	[SPRAY]="18804 1"		# spray.sh
 	[SRQ_PINGPONG]="18805 1"	# srq_pingpong.sh
 	[BENCH_PERF]="18810 10"		# tools/bench/matrix.sh's perftest, one per transfer
+	[LIFECYCLE]="18900 4"		# lifecycle_traffic.sh: the churn's long transfer
 	[SOAK]="19000 800"		# tools/vm/soak-job.sh, one per transfer
 	[RPING]="7174 1"		# rping.sh (rdma_cm's port space)
 )
