@@ -12,6 +12,11 @@ bed's shared folder (--sync) and reads the other's. Cases (--case):
          packets came) the server deregisters the MR.
   mw     the same through a type 2 memory window bound to the MR; the
          server invalidates the window (LOCAL_INV) instead.
+  mr-cut as mr, but the server takes its link down first, so that the
+         holes before the held packets never fill while it deregisters
+         the MR: the deregistration must not wait for them (DEREG_S),
+         the client's WRITEs fail once their retries run out. The link
+         comes up again after.
   reset  --rounds rounds of SENDs from the client, every byte checked;
          between rounds both QPs go to RESET and are connected again
          with new PSNs.
@@ -27,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -42,6 +48,9 @@ from pyverbs.wr import SGE, RecvWR, SendWR
 WAIT_POLL_S = 0.002
 # After a WRITE fails, the QP is in error: the rest must flush at once.
 FLUSH_S = 10
+# Deregistration never waits for a held packet (rxe gives up on a
+# reference after 50 s, and warns).
+DEREG_S = 5
 
 
 class Failed(Exception):
@@ -199,6 +208,10 @@ def wait_to_act(args, side, deadline):
         time.sleep(WAIT_POLL_S)
 
 
+def link(netdev, state):
+    subprocess.run(['ip', 'link', 'set', netdev, state], check=True)
+
+
 def server_held(args, peer):
     """Deregister the MR or invalidate the window while packets are held."""
     length = args.depth * args.size
@@ -214,12 +227,23 @@ def server_held(args, peer):
         mw, rkey = bind_mw(side, length, deadline)
     peer.put('target', {'addr': side.mr.buf, 'rkey': rkey})
     held = wait_to_act(args, side, deadline)
+    if args.case == 'mr-cut':
+        link(args.netdev, 'down')
+    t0 = time.monotonic()
     if args.case == 'mw':
         invalidate(side, rkey, deadline)
         what = 'window invalidated'
     else:
         side.mr.close()
         what = 'MR deregistered'
+    took = time.monotonic() - t0
+    if args.case == 'mr-cut':
+        link(args.netdev, 'up')
+        print('%s in %.3f s, %d last packets held, the link down'
+              % (what, took, side.counter('rxe_eun_wsync_slots_in_use')))
+        if took > DEREG_S:
+            raise Failed('deregistration took %.1f s: it waited for a held '
+                         'packet' % took)
     if args.when == 'held':
         print('%s with %d last packets held' % (what, held))
     else:
@@ -326,7 +350,9 @@ def run_reset(args, peer):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--role', choices=('server', 'client'), required=True)
-    ap.add_argument('--case', choices=('mr', 'mw', 'reset'), required=True)
+    ap.add_argument('--case', choices=('mr', 'mw', 'mr-cut', 'reset'),
+                    required=True)
+    ap.add_argument('--netdev', help='mr-cut: the link to cut')
     ap.add_argument('--dev', required=True)
     ap.add_argument('--gid', type=int, required=True)
     ap.add_argument('--sync', required=True, help='shared folder')
