@@ -12,8 +12,8 @@
 #   waits for eun-verify to close it, the transfer must pass, the delete
 #   return after it, and once the device is back a new transfer pass.
 # - link-other: while a transfer runs over link 0, both guests delete
-#   and add link 1's device five times; the transfer passes and the
-#   device works after.
+#   and add link 1's device five times, then try rmmod, which must be
+#   refused; the transfer passes and the device works after.
 # - churn: a long verified transfer runs while LIFECYCLE_CHURN (default
 #   20) short ones, 4 QPs each, are connected, used and torn down one
 #   after the other on other ports; every transfer passes, the long one
@@ -193,6 +193,12 @@ link_flap()
 		busywait 10000 port_active "$dev" || { echo "$dev not ACTIVE"; return 1; }
 	done
 	echo "$n deletes and adds of $dev, the last at $c $(bed_counter $c)"
+	# The process that has the device open holds the module too.
+	if rmmod "$BED_MODULE" 2>/dev/null; then
+		echo "rmmod $BED_MODULE succeeded under traffic"
+		return 1
+	fi
+	bed_module_live "$BED_MODULE" || { echo "$BED_MODULE not live"; return 1; }
 }
 
 # link_other: both guests delete and add link 1's device again and again
@@ -221,7 +227,7 @@ link_other()
 	check_err $? "link-other: ${devs[1]} does not work after the adds"
 	check_drained link-other
 	log_info "link-other: $(host_since "$h0" link-other-end) s"
-	log_test "$BED_MODULE: link 1 deleted and added 5 times under traffic on link 0 ($BED_ROLE)"
+	log_test "$BED_MODULE: link 1 deleted and added 5 times, rmmod refused, under traffic ($BED_ROLE)"
 }
 
 # churn: CHURN short transfers of 4 QPs each while a long one runs.
