@@ -80,6 +80,7 @@ class Peer:
         return os.path.join(self.dir, '%s.%s.%s' % (self.tag, what, role))
 
     def put(self, what, obj):
+        os.makedirs(self.dir, exist_ok=True)
         path = self._path(self.role, what)
         with open(path + '.tmp', 'w') as f:
             json.dump(obj, f)
