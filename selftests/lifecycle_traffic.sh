@@ -283,14 +283,14 @@ held_or_gone()
 # the device holds a last packet; what it held goes to held-kill.note.
 held_server()
 {
-	local pid
+	local pid held
 
 	"$EV_BIN" "$@" &
 	pid=$!
-	# held_or_gone saw a slot in use, unless the server is gone.
-	if busywait 60000 held_or_gone $pid && kill -KILL $pid 2>/dev/null; then
-		echo "killed with a last packet held; $(bed_counter rxe_eun_wsync_slots_in_use) a moment after" \
-			> "$BED_RESULTS/held-kill.note"
+	if busywait 60000 held_or_gone $pid; then
+		held=$(bed_counter rxe_eun_wsync_slots_in_use)
+		kill -KILL $pid 2>/dev/null &&
+			echo "killed holding $held" > "$BED_RESULTS/held-kill.note"
 	fi
 	wait $pid
 }
