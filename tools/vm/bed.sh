@@ -517,9 +517,9 @@ scan_consoles()
 	done
 }
 
-# TAP comments for every report, then one test point: no oops, BUG or
-# WARN of the module under test in either guest's kernel log, whichever
-# report of the console it is.
+# TAP comments for every report, then one test point: no oops, BUG, WARN,
+# KASAN, lockdep or kmemleak report of the module under test in either
+# guest's kernel log, whichever report of the console it is.
 report_kernel()
 {
 	local g kind own sig bad=
@@ -529,6 +529,8 @@ report_kernel()
 		crash) echo "# CRASH: ${cfg[MODULE]}: guest $g: $sig" ;;
 		warn)  echo "# WARN: ${cfg[MODULE]}: guest $g: $sig" ;;
 		race)  echo "# RACE: ${cfg[MODULE]}: guest $g: PID 1 exited after the power-off request ($sig)" ;;
+		kasan|lockdep) echo "# ${kind^^}: ${cfg[MODULE]}: guest $g: $sig" ;;
+		leak)  echo "# KMEMLEAK: ${cfg[MODULE]}: guest $g: $sig" ;;
 		esac
 		[ "$own" = 1 ] && bad="$bad guest $g: $sig;"
 	done < "$out/kernel.txt"

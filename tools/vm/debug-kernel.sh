@@ -67,7 +67,7 @@ verify()
 		CONFIG_*=*)
 			grep -qxF -- "$line" "$conf" && continue
 			sym=${line%%=*}
-			echo "$prog: fragment wants $line, .config has: $(grep -E "^(# )?$sym[= ]" "$conf" || echo nothing)" >&2
+			echo "$prog: fragment wants $line, .config has: $(grep -E "^(# )?${sym}[= ]" "$conf" || echo nothing)" >&2
 			bad=1 ;;
 		"# CONFIG_"*" is not set")
 			sym=${line#\# }
