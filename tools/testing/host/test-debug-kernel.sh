@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2034 # variables read by check's eval
 #
 # Host-side checks of the debug guest kernel's scripts (builds and boots
 # nothing): tools/vm/debug-kernel.sh's key (the source version and the
@@ -8,7 +9,6 @@
 # kernel), what the fragment in the repo asks for, the debug initramfs
 # (no modules), and bed.sh's KERNEL knob (bed.sh -n). TAP output.
 set -uo pipefail
-# shellcheck disable=SC2034 # variables read by check's eval
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
