@@ -276,6 +276,14 @@ resolve_tests()
 		fi
 		tmos+=("$v")
 	done
+	# The debug kernel runs a test several times slower (KASAN checks
+	# every access, lockdep every lock, under TCG): four times the
+	# timeouts the tests name for themselves.
+	if [ "${cfg[KERNEL]}" = debug ] && [ -z "${cfg[TEST_TIMEOUT]}" ]; then
+		for t in "${!tmos[@]}"; do
+			tmos[t]=$((tmos[t] * 4))
+		done
+	fi
 }
 
 q() { printf '%q' "$1"; }

@@ -183,4 +183,13 @@ printf 'MODULE=rdma_rxe\nKERNEL=debug\nTESTS=tools/vm/soak-job.sh\n' > "$tmp/k.c
 out=$("$repo/tools/vm/bed.sh" -n "$tmp/k.conf" 2>&1)
 check "bed: KERNEL in a config file" "grep -qx '# kernel: debug, 2 vCPU(s)' <<< \"\$out\""
 
+t=selftests/ooo_modes.sh
+d=$("$repo/tools/vm/bed.sh" -n -t "$t" "$conf" 2>&1 | sed -n 's/^BED_TEST_TIMEOUTS=( \(.*\) )$/\1/p')
+g=$("$repo/tools/vm/bed.sh" -n -s KERNEL=debug -t "$t" "$conf" 2>&1 | sed -n 's/^BED_TEST_TIMEOUTS=( \(.*\) )$/\1/p')
+check "bed: KERNEL=debug gives a test four times its own timeout" \
+	"[ -n \"\$d\" ] && [ \"\$g\" = \$((d * 4)) ]"
+out=$("$repo/tools/vm/bed.sh" -n -s KERNEL=debug -s TEST_TIMEOUT=100 -t "$t" "$conf" 2>&1)
+check "bed: a TEST_TIMEOUT given is kept on the debug kernel" \
+	"grep -qx 'BED_TEST_TIMEOUTS=( 100 )' <<< \"\$out\""
+
 tap_end "debug kernel"
