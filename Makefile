@@ -10,7 +10,8 @@
 #   make bench-multipath  one QP sprayed over four bonded links, every policy
 #   make bench-read    READ and atomics, reordered each way, every column
 #   make kunit         KUnit suites under User Mode Linux
-#   make selftest      the guest selftests alone
+#   make selftest      the guest selftests alone (KERNEL=debug: on the debug kernel)
+#   make soak-debug    soak on the debug guest kernel: KASAN, lockdep, kmemleak
 #   make install       install the module (and DKMS: make dkms-install)
 #   make deps          install the Debian packages everything needs
 

@@ -2,7 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian packages rxe_eun needs, skipping those already present.
-# Usage: tools/deps.sh [build|kunit|bed|tools|harness|qemu10|all]...
+# Usage: tools/deps.sh [build|kunit|debugk|bed|tools|harness|qemu10|all]...
+#
+# debugk: what building the bed's debug guest kernel from linux-source-6.12
+# needs (tools/vm/debug-kernel.sh, make debug-kernel): what the module
+# build needs, flex, bison, bc, libelf-dev, libssl-dev and kmod's depmod
+# among them (tools/kver.sh checks the source against the image and
+# headers, so those come too).
 #
 # qemu10 is not part of all: qemu 10 from bookworm-backports for the bed's
 # QEMU=10 (tools/vm/bed.sh), unpacked into build/qemu10 beside Debian's
@@ -16,6 +22,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 pkgs_build="build-essential bc flex bison libelf-dev libssl-dev xz-utils kmod dwarves
 	linux-image-6.12-amd64 linux-headers-6.12-amd64 linux-source-6.12 dkms"
 pkgs_kunit="build-essential bc flex bison python3 xz-utils"
+pkgs_debugk="$pkgs_build"
 pkgs_bed="qemu-system-x86 qemu-user busybox-static rdma-core ibverbs-providers ibverbs-utils python3-pyverbs
 	perftest rdmacm-utils iproute2 cpio zstd gnuplot-nox"
 pkgs_tools="libibverbs-dev librdmacm-dev pkg-config"
@@ -28,13 +35,14 @@ for part in "$@"; do
 	case "$part" in
 	build)   want="$want $pkgs_build" ;;
 	kunit)   want="$want $pkgs_kunit" ;;
+	debugk)  want="$want $pkgs_debugk" ;;
 	bed)     want="$want $pkgs_bed $pkgs_tools" ;;
 	tools)   want="$want $pkgs_tools" ;;
 	harness) want="$want $pkgs_harness" ;;
 	# Debian's qemu and the libraries it shares with qemu 10 first.
 	qemu10)  want="$want $pkgs_bed"; qemu10=1 ;;
-	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_bed $pkgs_tools $pkgs_harness" ;;
-	*) echo "deps.sh: unknown part '$part' (build|kunit|bed|tools|harness|qemu10|all)" >&2; exit 2 ;;
+	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_debugk $pkgs_bed $pkgs_tools $pkgs_harness" ;;
+	*) echo "deps.sh: unknown part '$part' (build|kunit|debugk|bed|tools|harness|qemu10|all)" >&2; exit 2 ;;
 	esac
 done
 

@@ -11,8 +11,9 @@
 #
 # Prints progress while the guests run, then TAP; exits 0 when every test
 # passed or skipped in both guests, 1 otherwise, 2 on a bad config.
-# EUN_QEMU and EUN_CPU in the environment set the defaults of the keys
-# QEMU and CPU (for the scripts that run bed.sh: make selftest QEMU=10).
+# EUN_QEMU, EUN_CPU and EUN_KERNEL in the environment set the defaults of
+# the keys QEMU, CPU and KERNEL (for the scripts that run bed.sh: make
+# selftest QEMU=10, make soak-debug).
 # Documentation/testing.rst describes the config, the guests and results.
 set -euo pipefail
 
@@ -39,11 +40,17 @@ say() { echo "$prog: $*"; }
 # (tools/testing/host/tcg-flags.c).
 # QEMU is 7.2, Debian 12's qemu-system-x86_64, or 10, bookworm-backports'
 # unpacked into build/qemu10 (tools/deps.sh qemu10).
+# KERNEL is distro, Debian's kernel of tools/kver.sh, or debug, the debug
+# kernel of tools/vm/debug-kernel.sh (KASAN, lockdep, kmemleak; make
+# debug-kernel builds it): its guests get two vCPUs, so that the module's
+# task contexts run at once, and load build/debugk/rdma_rxe_eun.ko, the
+# module built against it (make module-debug).
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [BOND]=0 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
 	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-max,-cx16} [QEMU]=${EUN_QEMU:-7.2}
 	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]=
+	[KERNEL]=${EUN_KERNEL:-distro}
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -57,7 +64,7 @@ set_key()
 	case "$key" in
 	NAME|MODULE|LINKS|BOND|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
 	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|QEMU|TCG_THREAD|ICOUNT|DURATION|\
-	MODULE_PARAMS|JOB_ENV) ;;
+	MODULE_PARAMS|JOB_ENV|KERNEL) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -186,6 +193,10 @@ check_config()
 	7.2|10) ;;
 	*) die "QEMU: '${cfg[QEMU]}' is neither 7.2 (Debian 12's, the default) nor 10 (bookworm-backports, tools/deps.sh qemu10)" ;;
 	esac
+	case "${cfg[KERNEL]}" in
+	distro|debug) ;;
+	*) die "KERNEL: '${cfg[KERNEL]}' is neither distro (Debian's, the default) nor debug (tools/vm/debug-kernel.sh)" ;;
+	esac
 	case "${cfg[TCG_THREAD]}" in
 	single|multi) ;;
 	*) die "TCG_THREAD: '${cfg[TCG_THREAD]}' is neither single nor multi" ;;
@@ -265,9 +276,49 @@ resolve_tests()
 		fi
 		tmos+=("$v")
 	done
+	# The debug kernel runs a test several times slower (KASAN checks
+	# every access, lockdep every lock, under TCG): four times the
+	# timeouts the tests name for themselves.
+	if [ "${cfg[KERNEL]}" = debug ] && [ -z "${cfg[TEST_TIMEOUT]}" ]; then
+		for t in "${!tmos[@]}"; do
+			tmos[t]=$((tmos[t] * 4))
+		done
+	fi
 }
 
 q() { printf '%q' "$1"; }
+
+# vCPUs per guest: two on the debug kernel, whose checkers want the
+# module's contexts to race; one on Debian's, as every figure so far.
+smp() { if [ "${cfg[KERNEL]}" = debug ]; then echo 2; else echo 1; fi; }
+
+# The kernel, initramfs and command line of the guests (kernel_image,
+# initrd, kernel_args).
+find_kernel()
+{
+	local kv
+
+	if [ "${cfg[KERNEL]}" = distro ]; then
+		kv=$("$repo/tools/kver.sh") || die "no usable 6.12 kernel packages (tools/deps.sh build)"
+		eval "$kv"
+		kernel_image=/boot/vmlinuz-$KVER
+		[ -r "$kernel_image" ] || die "$kernel_image missing"
+		initrd=$("$here/mkinitramfs.sh" distro)
+		kernel_args=
+		return 0
+	fi
+	kv=$("$here/debug-kernel.sh" env) || die "KERNEL=debug: build it first (make debug-kernel)"
+	eval "$kv"
+	kernel_image=$DEBUGK_IMAGE
+	initrd=$("$here/mkinitramfs.sh" debug)
+	# Every KASAN report, not only the first; kmemleak's leaks on the
+	# console when a scan finds them (soak-job.sh asks for one); bonding
+	# built in must not make its bond0 (guest-init.sh makes its own).
+	kernel_args="eunbed.modules=$DEBUGK_MODULES kasan_multi_shot kmemleak.verbose=1 bonding.max_bonds=0"
+	if [ "${cfg[MODULE]}" = rdma_rxe_eun ] && [ ! -f "$repo/build/debugk/rdma_rxe_eun.ko" ]; then
+		die "KERNEL=debug: build/debugk/rdma_rxe_eun.ko missing (make module-debug)"
+	fi
+}
 
 write_job()
 {
@@ -275,6 +326,7 @@ write_job()
 
 	if [ "${cfg[MODULE]}" = rdma_rxe_eun ]; then
 		prefix=eun type=rxe_eun ko=$repo/build/rdma_rxe_eun.ko
+		[ "${cfg[KERNEL]}" = debug ] && ko=$repo/build/debugk/rdma_rxe_eun.ko
 	else
 		prefix=rxe type=rxe
 	fi
@@ -288,6 +340,8 @@ write_job()
 		echo "# cpu: ${cfg[CPU]}"
 		echo "# qemu: ${cfg[QEMU]}"
 		echo "# tcg: thread=${cfg[TCG_THREAD]}${cfg[ICOUNT]:+ icount shift=${cfg[ICOUNT]}}"
+		echo "# kernel: ${cfg[KERNEL]}, $(smp) vCPU(s)"
+		echo "export BED_KERNEL=${cfg[KERNEL]}"
 		echo "export BED_NAME=$(q "${cfg[NAME]}")"
 		echo "export BED_REPO=$(q "$repo")"
 		echo "export BED_MODULE=$(q "${cfg[MODULE]}")"
@@ -324,6 +378,9 @@ write_job()
 # --- guests ----------------------------------------------------------------
 
 qemu_pids=()
+kernel_image=
+initrd=
+kernel_args=
 sockdir=
 qemu_bin=
 qemu_version=
@@ -366,11 +423,11 @@ start_guest()
 	local g=$1 me peer l args=()
 
 	if [ "$g" = a ]; then me=1 peer=b; else me=2 peer=a; fi
-	args+=(-accel "tcg,thread=${cfg[TCG_THREAD]}" -cpu "${cfg[CPU]}" -smp 1 -m "${cfg[MEM]}"
+	args+=(-accel "tcg,thread=${cfg[TCG_THREAD]}" -cpu "${cfg[CPU]}" -smp "$(smp)" -m "${cfg[MEM]}"
 		-nodefaults -display none -monitor none -no-reboot
 		-serial "file:$out/$g/console.log"
-		-kernel "/boot/vmlinuz-$KVER" -initrd "$initrd"
-		-append "console=ttyS0 mitigations=off no_timer_check panic=1 loglevel=5 eunbed.guest=$g eunbed.run=$out eunbed.init=$repo/tools/vm/guest-init.sh"
+		-kernel "$kernel_image" -initrd "$initrd"
+		-append "console=ttyS0 mitigations=off no_timer_check panic=1 loglevel=5 eunbed.guest=$g eunbed.run=$out eunbed.init=$repo/tools/vm/guest-init.sh${kernel_args:+ $kernel_args}"
 		-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap"
 		-device "virtio-9p-pci,fsdev=root,mount_tag=/dev/root"
 		-fsdev "local,id=run,path=$out,security_model=none,multidevs=remap"
@@ -468,9 +525,9 @@ scan_consoles()
 	done
 }
 
-# TAP comments for every report, then one test point: no oops, BUG or
-# WARN of the module under test in either guest's kernel log, whichever
-# report of the console it is.
+# TAP comments for every report, then one test point: no oops, BUG, WARN,
+# KASAN, lockdep or kmemleak report of the module under test in either
+# guest's kernel log, whichever report of the console it is.
 report_kernel()
 {
 	local g kind own sig bad=
@@ -480,6 +537,8 @@ report_kernel()
 		crash) echo "# CRASH: ${cfg[MODULE]}: guest $g: $sig" ;;
 		warn)  echo "# WARN: ${cfg[MODULE]}: guest $g: $sig" ;;
 		race)  echo "# RACE: ${cfg[MODULE]}: guest $g: PID 1 exited after the power-off request ($sig)" ;;
+		kasan|lockdep) echo "# ${kind^^}: ${cfg[MODULE]}: guest $g: $sig" ;;
+		leak)  echo "# KMEMLEAK: ${cfg[MODULE]}: guest $g: $sig" ;;
 		esac
 		[ "$own" = 1 ] && bad="$bad guest $g: $sig;"
 	done < "$out/kernel.txt"
@@ -581,11 +640,8 @@ main()
 	fi
 
 	find_qemu
-	kv=$("$repo/tools/kver.sh") || die "no usable 6.12 kernel packages (tools/deps.sh build)"
-	eval "$kv"
-	[ -r "/boot/vmlinuz-$KVER" ] || die "/boot/vmlinuz-$KVER missing"
 	[[ $repo != *[[:space:]]* ]] || die "the repo path must not contain spaces"
-	initrd=$("$here/mkinitramfs.sh")
+	find_kernel
 
 	out=${out_opt:-${RESULTS:-$repo/results}/bed/${cfg[NAME]}-$(date +%Y%m%d-%H%M%S)}
 	[ -e "$out" ] && die "$out exists"
@@ -610,6 +666,7 @@ main()
 	say "run ${cfg[NAME]}: ${cfg[MODULE]}, ${cfg[LINKS]} link(s)$o, ${#tests[@]} test(s), bound ${total}s"
 	say "results in $out"
 	say "qemu: $qemu_version ($qemu_bin), -cpu ${cfg[CPU]}, tcg thread=${cfg[TCG_THREAD]}"
+	say "kernel: ${cfg[KERNEL]} ($kernel_image), $(smp) vCPU(s)"
 	echo "$qemu_version" > "$out/qemu.version"
 	start_guest a
 	start_guest b

@@ -15,6 +15,22 @@
 #   race        PID 1 exited after the guest asked to power off: the panic
 #               "Attempted to kill init!" with a power-off request before it
 #               and no report open: the job had finished, nothing crashed
+# and, from the debug kernel's checkers (tools/vm/debug-kernel.sh), reports
+# the guest survived, each a kind of its own so that they are counted
+# apart:
+#   kasan       "BUG: KASAN: ..." (an out-of-bounds access or a use after
+#               free), up to its closing line of "="
+#   lockdep     lockdep's "WARNING: possible circular locking dependency
+#               detected" and its other reports (recursive locking,
+#               inconsistent lock state, irq lock inversion, bad unlock
+#               balance, held lock freed, suspicious RCU usage, "[ BUG:
+#               Invalid wait context ]", its "BUG: MAX_..." limits), and
+#               DEBUG_ATOMIC_SLEEP's "BUG: sleeping function called from
+#               invalid context" and "BUG: scheduling while atomic"; a
+#               report runs to the end of its "stack backtrace:"
+#   leak        kmemleak's "unreferenced object 0x... (size N):" with its
+#               backtrace, one per object (the bed boots the debug kernel
+#               with kmemleak.verbose=1, so a scan prints each new one)
 # OWN is 1 when a line of that report's block names MODULE's code (a
 # "[MODULE]" tag on a call-trace or RIP line; "Modules linked in" lists
 # "MODULE(OE)" and does not count), else 0. SIGNATURE is the report's
@@ -23,9 +39,12 @@
 # panic after a survived WARN, a second oops) counts as much as the first.
 #
 # A report opens on a "cut here", "WARNING: CPU:", "BUG:", "kernel BUG at"
-# or double fault line, or on an oops or panic line outside a report. Its
-# block runs to its "end trace" line or to the next report, and at most
-# 80 lines: a call trace with its registers fits in that, and the bound
+# or double fault line, on a checker's first line above, or on an oops or
+# panic line outside a report. Its block runs to its "end trace" line (a
+# KASAN or lockdep report: its own end, above) or to the next report, and
+# at most 80 lines (KASAN and lockdep: 400, for the stacks of the
+# allocation, the free and each lock of a chain): a call trace with its
+# registers fits in that, and the bound
 # keeps a report whose end never came (soft lockups print no end marker,
 # a dying guest stops mid-report) from taking in what the console printed
 # long after it. The oops that names a "BUG:" (its "Oops:" line) and the
@@ -59,7 +78,17 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 	function is_crash(s) {
 		return s ~ /(Oops:|BUG: (unable|kernel|Bad page)|kernel BUG at|general protection fault|Kernel panic - not syncing|double fault|stack-protector)/
 	}
-	function is_warn(s) { return s ~ /(WARNING: CPU: |------------\[ cut here \]|BUG: )/ }
+	function is_warn(s) { return s ~ /(WARNING: CPU: |------------\[ cut here \]|BUG: )/ || checker(s) != "" }
+	# The debug kernel checker that printed report line s, or "".
+	function checker(s) {
+		if (s ~ /BUG: KASAN: /) return "kasan"
+		if (s ~ /WARNING: (possible circular locking|possible recursive locking|inconsistent lock state|possible irq lock inversion|[A-Z]+-safe -> [A-Z]+-unsafe lock order|bad unlock balance|held lock freed|lock held when returning to user space|suspicious RCU usage|[Nn]ested lock was not taken|bad contention detected|chain_key collision|[^ ]+\/[0-9]+ still has locks held)/)
+			return "lockdep"
+		if (s ~ /BUG: (Invalid wait context|MAX_LOCK|MAX_STACK_TRACE|looking up invalid subclass|key [0-9a-f]+ has not been registered|sleeping function called from invalid context|scheduling while atomic|scheduling in a non-blocking section|workqueue leaked)/)
+			return "lockdep"
+		if (s ~ /unreferenced object 0x[0-9a-f]+ \(size [0-9]+\):/) return "leak"
+		return ""
+	}
 	# Lines that only go on with the report before them: the oops of a
 	# "BUG:" or "kernel BUG at", the panic an oops ends in.
 	function is_oops(s) { return s ~ /Oops:/ && s !~ /BUG: / }
@@ -84,8 +113,10 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 	function open_report(s) {
 		emit()
 		first = s; kind = is_crash(s) ? "crash" : "warn"
+		if (kind == "warn" && checker(s) != "") kind = checker(s)
 		if (is_panic(s) && s ~ /Attempted to kill init/ && poweroff) kind = "race"
-		inrep = 1; ended = 0; left = 80; own = 0; rip = ""; tcg = 0
+		inrep = 1; ended = 0; left = 80; own = 0; rip = ""; tcg = 0; bt = 0
+		if (kind == "kasan" || kind == "lockdep") left = 400
 	}
 	# The lines of the open report: the module, the RIP, the flags.
 	function scan(s) {
@@ -100,6 +131,11 @@ tr -d '\000-\010\013-\037\177' < "$log" | awk -v mod="[$module]" '
 		    reserved_flags(substr(s, RSTART + 8, RLENGTH - 8)))
 			tcg = 1
 		if (s ~ /end trace/) ended = 1
+		# KASAN closes with a rule of "="; lockdep with the end of the
+		# task stack after its "stack backtrace:".
+		if (kind == "kasan" && s != first && s ~ /^=+$/ && length(s) >= 30) ended = 1
+		if (s ~ /^stack backtrace:/) bt = 1
+		if (kind == "lockdep" && bt && s ~ /<\/TASK>/) ended = 1
 	}
 	{ line = strip($0) }
 	line ~ /(sysrq: Power Off|reboot: Power down)/ { poweroff = 1 }

@@ -4,7 +4,12 @@
 # Build the bed's busybox initramfs for the target kernel and print its
 # path. The image is cached by kernel version and by a hash of its inputs,
 # in /var/cache/rxe_eun (or $EUN_CACHE), falling back to build/ when the
-# cache is not writable. Usage: tools/vm/mkinitramfs.sh
+# cache is not writable.
+#
+# Usage: tools/vm/mkinitramfs.sh [distro|debug]
+#   distro  (default) for Debian's kernel: the 9p modules go in the image
+#   debug   for the debug kernel (tools/vm/debug-kernel.sh), which has
+#           9p built in: no modules
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,8 +17,17 @@ repo=$(cd "$here/../.." && pwd)
 
 die() { echo "mkinitramfs.sh: $*" >&2; exit 1; }
 
-kv=$("$repo/tools/kver.sh") || exit 1
-eval "$kv"
+kernel=${1:-distro}
+case "$kernel" in
+distro)
+	kv=$("$repo/tools/kver.sh") || exit 1
+	eval "$kv"
+	mods=(netfs 9pnet 9pnet_virtio 9p) ;;
+debug)
+	KVER=debug
+	mods=() ;;
+*) die "unknown kernel '$kernel' (distro|debug)" ;;
+esac
 busybox=/bin/busybox
 [ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
 if ldd "$busybox" >/dev/null 2>&1; then
@@ -23,7 +37,6 @@ for t in cpio gzip xz; do
 	command -v $t >/dev/null || die "$t missing"
 done
 
-mods=(netfs 9pnet 9pnet_virtio 9p)
 key=$( { echo "$KVER"; cat "$here/initramfs-init" "$0"; sha256sum "$busybox"; } |
 	sha256sum | cut -c1-12)
 
@@ -43,7 +56,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/bin" "$tmp/lib/modules" "$tmp/dev" "$tmp/proc" "$tmp/sys" "$tmp/newroot"
 cp "$busybox" "$tmp/bin/busybox"
 install -m 0755 "$here/initramfs-init" "$tmp/init"
-for m in "${mods[@]}"; do
+for m in ${mods[@]+"${mods[@]}"}; do
 	src=$(modinfo -k "$KVER" -n "$m") || die "module $m not found for $KVER"
 	case "$src" in
 	*.ko.xz)  xz -dc "$src" > "$tmp/lib/modules/$m.ko" ;;

@@ -14,7 +14,8 @@
 #   and write_sync run both, so its whole suite is a run of its own: keeps
 #   make check short).
 # The rdma_rxe_eun part is skipped (TAP SKIP) when build/rdma_rxe_eun.ko is
-# missing; `make selftest` builds it first.
+# missing (build/debugk/rdma_rxe_eun.ko with EUN_KERNEL=debug, the debug
+# guest kernel); `make selftest` builds it first.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +24,10 @@ results=${RESULTS:-$repo/results}
 prog=selftest.sh
 # shellcheck source=tools/testing/tap.sh
 source "$repo/tools/testing/tap.sh"
+
+# The module the guests load: built against their kernel (bed.sh KERNEL).
+ko=build/rdma_rxe_eun.ko ko_make=module
+[ "${EUN_KERNEL:-distro}" != debug ] || ko=build/debugk/rdma_rxe_eun.ko ko_make=module-debug
 
 tests=()
 while getopts "t:h" o; do
@@ -147,11 +152,11 @@ for r in "${modules[@]}"; do
 		set_mode=(-s "MODULE_PARAMS=ooo_mode=$mode" -s "NAME=selftest-$mode")
 		[ ${#tests[@]} -eq 0 ] && set_mode+=(-s "TESTS=$(mode_tests)")
 	fi
-	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/build/rdma_rxe_eun.ko" ]; then
-		echo "$prog: build/rdma_rxe_eun.ko is missing (make module): skipping $r"
+	if [ $m = rdma_rxe_eun ] && [ ! -f "$repo/$ko" ]; then
+		echo "$prog: $ko is missing (make $ko_make): skipping $r"
 		{
 			tap_start 1
-			skip "$r: all" "build/rdma_rxe_eun.ko not built"
+			skip "$r: all" "$ko not built"
 		} > "$top/$dir.tap"
 		continue
 	fi

@@ -23,6 +23,16 @@
 # checked_messages, checked_bytes, elapsed_s, goodput_MBps, latencies).
 # The server guest decides, round by round on its own clock, whether
 # another round fits; the client follows its decision.
+#
+# EV_SOAK_QPS=N (the bed's JOB_ENV; make soak-debug sets it) adds a third
+# eun-verify run to each round, on N QPs at once, 8 messages each.
+#
+# On a kernel with kmemleak (the debug kernel), each guest then has
+# kmemleak scan (twice: an object seen unreferenced once may be a pointer
+# held only in a register) and keeps its list in kmemleak.txt; the objects
+# that rdma_rxe_eun allocated (a "[rdma_rxe_eun]" frame in their
+# backtrace) fail a test point and are counted in kmemleak-module. The
+# scan runs while the module is loaded, so that its frames have names.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -34,18 +44,40 @@ ev_require
 # soak's bound is far too long for one transfer.
 BED_TIMEOUT=300
 
-# soak_ev ROUND N: one checked eun-verify run of SEND, WRITE and READ.
+# soak_ev ROUND N [QPS ITERS]: one checked eun-verify run of SEND, WRITE
+# and READ (2 QPs, 40 messages each, by default).
 soak_ev()
 {
-	local name=soak-ev-$1-$2 sum
+	local name=soak-ev-$1-$2 sum qps=${3:-2} iters=${4:-40}
 
-	ev_run "$name" 0 -- -o send,write,read -S 1,4096,20001,65536 -n 40 -q 2 \
-		--seed $(( $1 * 2 + $2 + 1 ))
+	ev_run "$name" 0 -- -o send,write,read -S 1,4096,20001,65536 -n "$iters" -q "$qps" \
+		--seed $(( $1 * 3 + $2 + 1 ))
 	sum=$(ev_summary "$EV_OUT")
 	[ "${sum%% *}" = pass ]
 	check_err $? "$name: $(ev_field "$EV_OUT" error)"
 	[ "$BED_ROLE" = client ] && echo "$name ${sum:-none}" >> "$BED_RESULTS/ev.txt"
-	log_test "$BED_MODULE: eun-verify send,write,read round $1 run $2${BED_NETEM:+ over $BED_NETEM}"
+	log_test "$BED_MODULE: eun-verify send,write,read on $qps QPs round $1 run $2${BED_NETEM:+ over $BED_NETEM}"
+}
+
+# kmemleak_check: scan, keep the list, count and judge the module's part.
+kmemleak_check()
+{
+	local f=/sys/kernel/debug/kmemleak out=$BED_RESULTS/kmemleak.txt all own
+
+	[ -e /sys/kernel/debug/kmemleak ] ||
+		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	[ -e "$f" ] || return 0
+	timeout 600 sh -c "echo scan > $f && sleep 5 && echo scan > $f"
+	check_err $? "kmemleak: the scan failed or took over 600 s"
+	timeout 120 cat "$f" > "$out"
+	all=$(grep -c '^unreferenced object' "$out")
+	own=$(awk '/^unreferenced object/ { n += mine; mine = 0 }
+		index($0, "[rdma_rxe_eun]") { mine = 1 }
+		END { print n + mine }' "$out")
+	echo "$own" > "$BED_RESULTS/kmemleak-module"
+	[ "$own" -eq 0 ]
+	check_err $? "kmemleak: $own of $all unreferenced objects allocated by rdma_rxe_eun (kmemleak.txt)"
+	log_test "$BED_MODULE: kmemleak after the soak: $all unreferenced, $own rdma_rxe_eun's"
 }
 
 mkdir -p "$BED_SYNC" || exit $ksft_fail
@@ -66,9 +98,11 @@ while :; do
 	soak_ev "$round" 0
 	bed_perftest_sizes ib_write_bw SOAK
 	soak_ev "$round" 1
+	[ -z "${EV_SOAK_QPS:-}" ] || soak_ev "$round" 2 "$EV_SOAK_QPS" 8
 	round=$((round + 1))
 	bed_progress "soak round $round done"
 done
 log_info "soak: $round rounds in ${BED_DURATION}s"
 echo "$round" > "$BED_RESULTS/rounds"
+kmemleak_check
 exit $EXIT_STATUS

@@ -30,8 +30,19 @@
 # is the link's spec ("-" for none); qemu is the version the boots ran
 # (qemu-system-x86_64 --version).
 #
-# Usage: tools/vm/soak.sh [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]
+# With -k debug the guests boot the debug kernel (bed.sh's KERNEL=debug:
+# KASAN, lockdep, kmemleak, two vCPUs; make soak-debug), each boot has 600 s
+# more for its last round and kmemleak's scan, and the rows go to
+# $RESULTS/soak-debug.csv with five more columns: kasan, lockdep and
+# kmemleak count the console's reports of each checker (console-scan.sh's
+# kinds; warns counts the other survived reports, WARNs), kmemleak_module
+# the objects of both guests' kmemleak lists after their last round that
+# rdma_rxe_eun allocated (soak-job.sh), own the reports of any kind whose
+# lines name the module. reports_per_guest_hour counts every report.
+#
+# Usage: tools/vm/soak.sh [-m MINUTES] [-k KERNEL] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]
 #   -m MINUTES  wall minutes per qemu, CPU model and module (default 10)
+#   -k KERNEL   the bed's KERNEL: distro (default, or EUN_KERNEL) or debug
 #   -q QEMU     the bed's QEMU: 7.2 (Debian 12's) or 10 (bookworm-backports,
 #               tools/deps.sh qemu10); default the bed's (EUN_QEMU or 7.2)
 #   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh);
@@ -61,14 +72,16 @@ netem=${SOAK_NETEM-delay 1ms reorder 25% 50%}
 qemus=()
 cpus=()
 extra=()
-while getopts "m:q:c:s:h" o; do
+kernel=${EUN_KERNEL:-distro}
+while getopts "m:k:q:c:s:h" o; do
 	case $o in
 	m) minutes=$OPTARG ;;
+	k) kernel=$OPTARG ;;
 	q) qemus+=("$OPTARG") ;;
 	c) cpus+=("$OPTARG") ;;
 	s) extra+=(-s "$OPTARG") ;;
-	h) sed -n '3,48p' "$0"; exit 0 ;;
-	*) echo "usage: $prog [-m MINUTES] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]" >&2; exit 2 ;;
+	h) sed -n '3,60p' "$0"; exit 0 ;;
+	*) echo "usage: $prog [-m MINUTES] [-k KERNEL] [-q QEMU]... [-c CPU]... [-s KEY=VALUE]... [MODULE...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -82,6 +95,12 @@ for m in "${modules[@]}"; do
 	*) echo "$prog: unknown module '$m' (rdma_rxe or rdma_rxe_eun)" >&2; exit 2 ;;
 	esac
 done
+case "$kernel" in
+distro|debug) ;;
+*) echo "$prog: -k '$kernel' is neither distro nor debug" >&2; exit 2 ;;
+esac
+# Not a -s word: the rows' cpu label stays the CPU model.
+kset=(-s KERNEL="$kernel")
 [ -z "$netem" ] ||
 	"$here/bed.sh" -n -s MODULE=rdma_rxe_eun -s NETEM="$netem" "$here/configs/soak.conf" > /dev/null ||
 	{ echo "$prog: bad SOAK_NETEM '$netem'" >&2; exit 2; }
@@ -101,7 +120,7 @@ done
 [ -n "${SOAK_BED:-}" ] || [ -x "$repo/build/eun-verify" ] ||
 	{ echo "$prog: no build/eun-verify (make tools)" >&2; exit 2; }
 for c in "${cpus[@]}"; do
-	"$here/bed.sh" -n -s MODULE="${modules[0]}" -s CPU="$c" "${extra[@]}" \
+	"$here/bed.sh" -n -s MODULE="${modules[0]}" -s CPU="$c" "${kset[@]}" ${extra[@]+"${extra[@]}"} \
 		"$here/configs/soak.conf" > /dev/null ||
 		{ echo "$prog: bad CPU '$c' or -s setting" >&2; exit 2; }
 done
@@ -112,6 +131,12 @@ csv=$results/soak.csv
 # shellcheck disable=SC2034 # read by name: csv_row, csv_header
 fields=(qemu cpu module netem boots guest_hours crashes warns
 	reports_per_guest_hour transfers failed mbps_median ev_mbps_median)
+margin=300
+if [ "$kernel" = debug ]; then
+	csv=$results/soak-debug.csv
+	fields+=(kasan lockdep kmemleak kmemleak_module own)
+	margin=900
+fi
 # Rows of another header go on in a file of their own, never under this one.
 if [ -s "$csv" ] && [ "$(head -n 1 "$csv")" != "$(csv_header fields)" ]; then
 	old=$results/soak-$(date -r "$csv" +%Y%m%d-%H%M%S).csv
@@ -128,6 +153,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else prin
 soak_one()
 {
 	local qemu=$1 cpu=$2 m=$3 label left=$((minutes * 60)) boots=0 crashes=0 warns=0 wall=0
+	local kasan=0 lockdep=0 leak=0 kmod=0 own=0 k
 	local dir run t0 el hours rate ok evok ev perf failed mbps evmbps net=() spec='' version=
 
 	label=$cpu
@@ -141,19 +167,26 @@ soak_one()
 		run=$dir/boot$boots
 		t0=$(date +%s)
 		"$bed" -o "$run" -s QEMU="$qemu" -s MODULE="$m" -s CPU="$cpu" -s NAME="soak-$m" \
-			-s DURATION="$left" -s TEST_TIMEOUT=$((left + 300)) \
-			-s RUN_TIMEOUT=$((left + 900)) "${net[@]}" "${extra[@]}" \
+			-s DURATION="$left" -s TEST_TIMEOUT=$((left + margin)) \
+			-s RUN_TIMEOUT=$((left + margin + 600)) "${kset[@]}" "${net[@]}" "${extra[@]}" \
 			"$here/configs/soak.conf" > "$run.log" 2>&1 || true
 		el=$(( $(date +%s) - t0 ))
 		wall=$((wall + el))
 		left=$((left - el))
 		crashes=$((crashes + $(grep -c '^[ab] crash ' "$run/kernel.txt" 2>/dev/null || true)))
 		warns=$((warns + $(grep -c '^[ab] warn ' "$run/kernel.txt" 2>/dev/null || true)))
+		kasan=$((kasan + $(grep -c '^[ab] kasan ' "$run/kernel.txt" 2>/dev/null || true)))
+		lockdep=$((lockdep + $(grep -c '^[ab] lockdep ' "$run/kernel.txt" 2>/dev/null || true)))
+		leak=$((leak + $(grep -c '^[ab] leak ' "$run/kernel.txt" 2>/dev/null || true)))
+		own=$((own + $(grep -c '^[ab] [a-z]* 1 ' "$run/kernel.txt" 2>/dev/null || true)))
+		for k in "$run"/[ab]/soak-job/kmemleak-module; do
+			[ -f "$k" ] && kmod=$((kmod + $(cat "$k")))
+		done
 		# The version bed.sh ran ("QEMU emulator version 10.0.2 (...)").
 		[ -n "$version" ] || [ ! -s "$run/qemu.version" ] ||
 			{ version=$(sed -n '1s/.*version \([^ ]*\).*/\1/p' "$run/qemu.version")
 			  echo "$prog: qemu $qemu: $(head -n 1 "$run/qemu.version")"; }
-		grep -E '^[ab] (crash|warn) ' "$run/kernel.txt" 2>/dev/null |
+		grep -E '^[ab] (crash|warn|kasan|lockdep|leak) ' "$run/kernel.txt" 2>/dev/null |
 			sed "s|^|$prog: qemu $qemu $cpu $m boot $boots: guest |" || true
 		echo "$prog: [$(date +%T)] qemu $qemu $cpu $m boot $boots: ${el}s, $(cat "$run/b/soak-job/rounds" 2>/dev/null || echo 0) rounds, $(tail -n 1 "$run/tap.txt" 2>/dev/null)"
 		# A boot that failed at once (bad set-up) would loop: stop.
@@ -174,13 +207,16 @@ soak_one()
 		fld("size") == 65536 && fld("elapsed_s") > 0 { print fld("bytes") / fld("elapsed_s") / 1e6 }' \
 		"${perf[@]}" | median)
 	hours=$(awk -v w="$wall" 'BEGIN { printf "%.3f", 2 * w / 3600 }')
-	rate=$(awk -v c=$((crashes + warns)) -v h="$hours" 'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
+	rate=$(awk -v c=$((crashes + warns + kasan + lockdep + leak)) -v h="$hours" \
+		'BEGIN { printf "%.2f", (h > 0 ? c / h : 0) }')
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 	local -A row=([qemu]=${version:-$qemu} [cpu]=${label//,/;} [module]=$m
 		[netem]=${spec:--} [boots]=$boots
 		[guest_hours]=$hours [crashes]=$crashes [warns]=$warns
 		[reports_per_guest_hour]=$rate [transfers]=$ok [failed]=$failed
 		[mbps_median]=$mbps [ev_mbps_median]=$evmbps)
+	[ "$kernel" != debug ] ||
+		row+=([kasan]=$kasan [lockdep]=$lockdep [kmemleak]=$leak [kmemleak_module]=$kmod [own]=$own)
 	csv_row fields row | tee -a "$csv" "$top/soak.csv"
 }
 

@@ -232,6 +232,101 @@ expect "a clean power-off is clean" "clean 0" rdma_rxe_eun
 printf '[ 3.0] Oops: general protection fault\001\002 in \033[0m rxe_rcv [rdma_rxe_eun]\n' > "$tmp/log"
 expect "control characters do not break the one-line report" "crash 1 Oops: general protection fault in [0m rxe_rcv" rdma_rxe_eun
 
+# --- the debug kernel's checkers (tools/vm/debug-kernel.sh) ---
+
+# kasan_report FRAME FILLER: a KASAN report whose access is in FRAME, with
+# FILLER lines of the allocation's stack before the free's, which is the
+# module's; then a later line of the module's after the report's end.
+kasan_report()
+{
+	local i
+
+	echo '[ 100.0] =================================================================='
+	echo "[ 100.0] BUG: KASAN: slab-use-after-free in $1"
+	echo '[ 100.0] Read of size 8 at addr ffff888012345678 by task kworker/1:2/123'
+	echo '[ 100.0] CPU: 1 UID: 0 PID: 123 Comm: kworker/1:2 Not tainted 6.12.117-eundebug #1'
+	echo '[ 100.0] Call Trace:'
+	echo '[ 100.0]  <TASK>'
+	echo '[ 100.0]  kasan_report+0xb9/0xf0'
+	echo "[ 100.0]  $1"
+	echo '[ 100.0]  </TASK>'
+	echo '[ 100.0] Allocated by task 99:'
+	for i in $(seq "$2"); do echo "[ 100.0]  kmem_frame_$i+0x1/0x2"; done
+	echo '[ 100.0] Freed by task 100:'
+	echo '[ 100.0]  kfree+0x1/0x2'
+	echo "[ 100.0]  ${3:-eun_qp_cleanup+0x1/0x2 [rdma_rxe_eun]}"
+	echo '[ 100.0] =================================================================='
+	echo '[ 101.0] eun_ackgen_send+0x1/0x2 [rdma_rxe_eun] in a later line'
+}
+
+kasan_report 'eun_hold_drop+0x55/0x120 [rdma_rxe_eun]' 3 > "$tmp/log"
+expect "KASAN in the module's code is a kasan report of the module" \
+	"kasan 1 BUG: KASAN: slab-use-after-free in eun_hold_drop+0x55/0x120 [rdma_rxe_eun]" rdma_rxe_eun
+kasan_report 'skb_release_data+0x1/0x2' 120 > "$tmp/log"
+expect "KASAN whose free, 130 lines down, is the module's is the module's" \
+	"kasan 1 BUG: KASAN: slab-use-after-free in skb_release_data" rdma_rxe_eun
+kasan_report 'skb_release_data+0x1/0x2' 3 'skb_free_head+0x1/0x2' > "$tmp/log"
+expect "KASAN ends at its rule: the module's line after it is not the report's" \
+	"kasan 0 BUG: KASAN: slab-use-after-free in skb_release_data" rdma_rxe_eun
+
+# lockdep_report FRAME: a circular dependency whose chain, past 80 lines,
+# names FRAME; a line of the module's after its stack backtrace's end.
+lockdep_report()
+{
+	local i
+
+	printf '%s\n' '[ 50.0] ======================================================' \
+		'[ 50.0] WARNING: possible circular locking dependency detected' \
+		'[ 50.0] 6.12.117-eundebug #1 Not tainted' \
+		'[ 50.0] ------------------------------------------------------' \
+		'[ 50.0] kworker/0:1/12 is trying to acquire lock:' \
+		'[ 50.0] the existing dependency chain (in reverse order) is:'
+	for i in $(seq 100); do echo "[ 50.0]        lock_frame_$i+0x1/0x2"; done
+	echo "[ 50.0]        $1"
+	printf '%s\n' '[ 50.0] stack backtrace:' '[ 50.0] Call Trace:' '[ 50.0]  <TASK>' \
+		'[ 50.0]  dump_stack_lvl+0x5d/0x80' '[ 50.0]  </TASK>' \
+		'[ 51.0] eun0: note from eun_dev+0x1/0x2 [rdma_rxe_eun]'
+}
+
+lockdep_report 'eun_qp_modify+0x1/0x2 [rdma_rxe_eun]' > "$tmp/log"
+expect "lockdep's circular dependency is a lockdep report, the module's deep in its chain" \
+	"lockdep 1 WARNING: possible circular locking dependency detected" rdma_rxe_eun
+lockdep_report 'ib_modify_qp+0x1/0x2 [ib_core]' > "$tmp/log"
+expect "lockdep's report ends with its stack backtrace" \
+	"lockdep 0 WARNING: possible circular locking dependency detected" rdma_rxe_eun
+
+printf '%s\n' '[ 60.0] =============================' \
+	'[ 60.0] [ BUG: Invalid wait context ]' '[ 60.1] 6.12.117-eundebug #1 Not tainted' \
+	'[ 61.0] BUG: sleeping function called from invalid context at kernel/locking/mutex.c:585' \
+	'[ 61.1] in_atomic(): 1, irqs_disabled(): 0, non_block: 0, pid: 7, name: kworker/0:1' \
+	'[ 61.2] Call Trace:' '[ 61.3]  eun_tx_work+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 62.0] WARNING: suspicious RCU usage' \
+	'[ 63.0] BUG: scheduling while atomic: kworker/0:1/7/0x00000002' > "$tmp/log"
+expect_all "lockdep's other reports and DEBUG_ATOMIC_SLEEP's are lockdep reports, each judged" \
+	rdma_rxe_eun "lockdep 0 [ BUG: Invalid wait context ]" \
+	"lockdep 1 BUG: sleeping function called from invalid context" \
+	"lockdep 0 WARNING: suspicious RCU usage" "lockdep 0 BUG: scheduling while atomic"
+
+printf '%s\n' '[ 300.0] kmemleak: unreferenced object 0xffff888003a1c000 (size 64):' \
+	'[ 300.0] kmemleak:   comm "kworker/0:1", pid 12, jiffies 4294900000' \
+	'[ 300.0] kmemleak:   backtrace (crc 1234abcd):' \
+	'[ 300.0] kmemleak:     __kmalloc_noprof+0x1/0x2' \
+	'[ 300.0] kmemleak:     eun_hold_alloc+0x1/0x2 [rdma_rxe_eun]' \
+	'[ 300.1] kmemleak: unreferenced object 0xffff888003a1d000 (size 128):' \
+	'[ 300.1] kmemleak:   comm "swapper/0", pid 1, jiffies 4294667296' \
+	'[ 300.1] kmemleak:   backtrace (crc 0):' \
+	'[ 300.1] kmemleak:     kmalloc_trace+0x1/0x2' > "$tmp/log"
+expect_all "kmemleak: one leak report per object, the module's by its backtrace" rdma_rxe_eun \
+	"leak 1 kmemleak: unreferenced object 0xffff888003a1c000 (size 64):" \
+	"leak 0 kmemleak: unreferenced object 0xffff888003a1d000 (size 128):"
+
+printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
+	'[ 10.1] WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2' \
+	'[ 10.2] ---[ end trace 0000000000000000 ]---' > "$tmp/log"
+kasan_report 'eun_hold_drop+0x55/0x120 [rdma_rxe_eun]' 3 >> "$tmp/log"
+expect_all "a WARN stays a warn beside a KASAN report" rdma_rxe_eun \
+	"warn 0 WARNING: CPU: 0" "kasan 1 BUG: KASAN: slab-use-after-free"
+
 rm -f "$tmp/log"
 expect "a missing log is clean (the guest never started)" "clean 0" rdma_rxe_eun
 
@@ -245,7 +340,7 @@ printf '%s\n' '[ 10.0] ------------[ cut here ]------------' \
 	'[ 12.0] ------------[ cut here ]------------' \
 	'[ 12.1] WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]' \
 	'[ 12.2] ---[ end trace 0000000000000000 ]---' > "$tmp/run/a/console.log"
-printf '%s\n' '[ 1.0] hello' '[ 2.0] reboot: Power down' > "$tmp/run/b/console.log"
+kasan_report 'eun_hold_drop+0x55/0x120 [rdma_rxe_eun]' 3 > "$tmp/run/b/console.log"
 # shellcheck disable=SC2034 # cfg, out and here are bed.sh's
 got=$(
 	declare -A cfg=([MODULE]=rdma_rxe_eun)
@@ -255,7 +350,7 @@ got=$(
 )
 want_kernel='a warn 0 WARNING: CPU: 0 PID: 1 at net/core/dev.c:10 netif_rx+0x1/0x2
 a warn 1 WARNING: CPU: 0 PID: 1 at eun_rx.c:10 eun_rx+0x1/0x2 [rdma_rxe_eun]
-b clean 0 -'
+b kasan 1 BUG: KASAN: slab-use-after-free in eun_hold_drop+0x55/0x120 [rdma_rxe_eun]'
 if [ "$(cat "$tmp/run/kernel.txt")" = "$want_kernel" ]; then
 	ok "bed.sh's kernel.txt has a line per report, each with its guest"
 else
@@ -266,6 +361,12 @@ if [ "$(grep -c '^# WARN: rdma_rxe_eun: guest a: ' <<< "$got")" = 2 ]; then
 	ok "bed.sh lists every report in the TAP"
 else
 	nok "bed.sh lists every report in the TAP" "got:" "$got"
+fi
+if grep -qx '# KASAN: rdma_rxe_eun: guest b: BUG: KASAN: slab-use-after-free in eun_hold_drop+0x55/0x120 \[rdma_rxe_eun\]' <<< "$got" &&
+   grep -qE '^not ok [0-9]+ rdma_rxe_eun: kernel-log # .*guest b: BUG: KASAN' <<< "$got"; then
+	ok "bed.sh lists a KASAN report and fails kernel-log on it"
+else
+	nok "bed.sh lists a KASAN report and fails kernel-log on it" "got:" "$got"
 fi
 if grep -qE '^not ok [0-9]+ rdma_rxe_eun: kernel-log # .*eun_rx.c:10' <<< "$got"; then
 	ok "bed.sh fails kernel-log on the module's second report"

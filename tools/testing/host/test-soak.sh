@@ -78,4 +78,35 @@ out=$(SOAK_NETEM='' RESULTS=$tmp/r2 SOAK_BED=$tmp/bed "$soak" -m 1 rdma_rxe_eun 
 check "SOAK_NETEM empty: rdma_rxe_eun unimpaired" \
 	"! grep -q NETEM $tmp/args-rdma_rxe_eun && grep -q ',rdma_rxe_eun,-,' $tmp/r2/soak.csv"
 
+# -k debug: KERNEL=debug to every boot, the checkers' reports counted
+# kind by kind, kmemleak's module objects of both guests, soak-debug.csv.
+cat > "$tmp/bed-debug" <<FAKE
+#!/bin/bash
+for a; do [ "\$a" = -n ] && exec "$tmp/bed" "\$@"; done
+"$tmp/bed" "\$@"
+out=
+while [ \$# -gt 0 ]; do [ "\$1" = -o ] && out=\$2; shift; done
+printf '%s\n' 'a warn 0 WARNING: at somewhere' 'a kasan 1 BUG: KASAN: slab-use-after-free in eun_x' \
+	'b lockdep 0 WARNING: possible circular locking dependency detected' \
+	'b lockdep 1 BUG: sleeping function called from invalid context' \
+	'b leak 1 kmemleak: unreferenced object 0xffff8880 (size 64):' > "\$out/kernel.txt"
+echo 2 > "\$out/a/soak-job/kmemleak-module"
+echo 1 > "\$out/b/soak-job/kmemleak-module"
+FAKE
+chmod +x "$tmp/bed-debug"
+out=$(RESULTS=$tmp/r3 SOAK_BED=$tmp/bed-debug "$soak" -m 1 -k debug rdma_rxe_eun 2>&1)
+rc=$?
+check "-k debug: a soak runs" "[ $rc -eq 0 ]" || echo "$out" | sed 's/^/# /'
+check "-k debug: every boot on KERNEL=debug" "grep -qx 'KERNEL=debug' $tmp/args-rdma_rxe_eun"
+csv=$tmp/r3/soak-debug.csv
+check "-k debug: soak-debug.csv's header has the checkers' columns" \
+	"[ \"\$(head -n 1 $csv)\" = 'qemu,cpu,module,netem,boots,guest_hours,crashes,warns,reports_per_guest_hour,transfers,failed,mbps_median,ev_mbps_median,kasan,lockdep,kmemleak,kmemleak_module,own' ]"
+# 1 warn, 1 KASAN, 2 lockdep, 1 leak; 3 module objects in kmemleak's
+# lists; 3 reports name the module; no soak.csv of the distro kernel.
+check "-k debug: each kind counted apart, kmemleak's module objects of both guests" \
+	"grep -q ',0,1,0.00,6,2,4.000,4.000,1,2,1,3,3\$' $csv && [ ! -e $tmp/r3/soak.csv ]"
+out=$(RESULTS=$tmp/r4 SOAK_BED=$tmp/bed "$soak" -m 1 -k kasan rdma_rxe_eun 2>&1)
+rc=$?
+check "-k kasan is refused" "[ $rc -eq 2 ] && grep -q \"'kasan' is neither distro nor debug\" <<< \"\$out\""
+
 tap_end "soak"
