@@ -52,6 +52,32 @@ static void ackc_compose_fields(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a.kind, EUN_ACK_KIND_NACK);
 }
 
+/*
+ * A NACK of a PSN the receive side has passed (a held last packet placed
+ * too late moved its expected PSN back past the packet that triggered
+ * it) names the expected PSN, and packs.
+ */
+static void ackc_compose_nack_before_epsn(struct kunit *test)
+{
+	struct eun_ackc_rx rx = { .epsn = 1, .echo_path = 0xff };
+	u8 buf[EUN_ACK_MAX_LEN];
+	struct eun_ack_info a;
+
+	eun_ackc_compose(&rx, EUN_ACK_KIND_NACK, EUN_NACK_ACCESS, 0xfffffe,
+			 &a);
+	KUNIT_EXPECT_EQ(test, a.nack_psn, 1u);
+	KUNIT_EXPECT_GT(test, eun_ack_pack(&a, buf, sizeof(buf)), 0);
+	rx.epsn = 100;
+	eun_ackc_compose(&rx, EUN_ACK_KIND_NACK, EUN_NACK_NOMEM, 99, &a);
+	KUNIT_EXPECT_EQ(test, a.nack_psn, 100u);
+	KUNIT_EXPECT_GT(test, eun_ack_pack(&a, buf, sizeof(buf)), 0);
+	/* At or after it: as given. */
+	eun_ackc_compose(&rx, EUN_ACK_KIND_NACK, EUN_NACK_CAP, 100, &a);
+	KUNIT_EXPECT_EQ(test, a.nack_psn, 100u);
+	eun_ackc_compose(&rx, EUN_ACK_KIND_NACK, EUN_NACK_CAP, 0x7000ff, &a);
+	KUNIT_EXPECT_EQ(test, a.nack_psn, 0x7000ffu);
+}
+
 static void ackc_settle_keeps_sack(struct kunit *test)
 {
 	struct eun_ack_info a;
@@ -203,6 +229,7 @@ static void ackc_reasons(struct kunit *test)
 
 static struct kunit_case eun_ack_check_cases[] = {
 	KUNIT_CASE(ackc_compose_fields),
+	KUNIT_CASE(ackc_compose_nack_before_epsn),
 	KUNIT_CASE(ackc_settle_keeps_sack),
 	KUNIT_CASE(ackc_classify_nack_in_flight),
 	KUNIT_CASE(ackc_classify_bth_psn),

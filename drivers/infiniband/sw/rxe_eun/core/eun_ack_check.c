@@ -32,7 +32,12 @@ static_assert(ARRAY_SIZE(ackc_verdict_names) == EUN_ACKC_VERDICT_COUNT,
  *
  * A duplicate at the expected PSN itself is not reported: that PSN has
  * not arrived, so the codec cannot carry it. The lateness saturates to
- * what the codec can carry.
+ * what the codec can carry. A NACK of a PSN before @rx->epsn names
+ * @rx->epsn instead: every PSN before it has arrived, so the codec
+ * refuses such a NACK and it would never leave; the expected PSN is the
+ * first the sender still has out (a held last packet of a WRITE whose
+ * target went away moves the expected PSN back to itself, so that this
+ * NACK fails that WRITE).
  */
 void eun_ackc_compose(const struct eun_ackc_rx *rx, enum eun_ack_kind kind,
 		      enum eun_nack_reason reason, u32 nack_psn,
@@ -43,7 +48,8 @@ void eun_ackc_compose(const struct eun_ackc_rx *rx, enum eun_ack_kind kind,
 	a->reason = reason;
 	a->epsn = rx->epsn;
 	if (kind == EUN_ACK_KIND_NACK)
-		a->nack_psn = nack_psn;
+		a->nack_psn = eun_psn_before(nack_psn, rx->epsn) ? rx->epsn :
+								   nack_psn;
 	if (rx->dup_pending && rx->dup_psn != rx->epsn) {
 		a->dup = true;
 		a->dup_psn = rx->dup_psn;
