@@ -49,6 +49,7 @@ harness-check: harness
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rdfuzz
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rofuzz
+	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rxfuzz
 
 bench-insn: harness
 	$(REPO)/tools/testing/harness/bench-insn.sh $(EUN_HARNESS) $(RESULTS) $(BENCH_TICKS)

@@ -121,6 +121,49 @@ def seeds_rofuzz():
     }
 
 
+def rxfuzz_qp(max_inflight=0x01, posted=8, flags=0x09):
+    """rq_qp_make(): MTU 1024, epsn 0xfffffd, head_seq 0, an MR of 16 KiB
+    at 0x1000 (flags: remote write, rkey valid, a ranged MR), SGEs of 1024
+    and 2048 bytes, a WQE of 3072."""
+    return (bytes([2, 0x08, max_inflight, 0x01, 0x00, 15, posted, 4, flags]) +
+            bytes([0x01, 0x10, 0x00, 0x01, 0x40, 0x00, 2]) +
+            bytes([0x01, 0x04, 0x00, 0x01, 0x08, 0x00]) + bytes(8) +
+            bytes([0x00, 0x0c, 0x00]))
+
+
+def rxfuzz_pkt(sel, psn_delta, index_sel, index=b'', len_sel=0x00, tail=b''):
+    """rq_pkt_make(): a message of 3072 bytes (3 MTUs), msg_seq at the
+    oldest WQE, the RETH at the MR with the message's length."""
+    return (bytes([sel, 0x01, psn_delta & 0xff, 0x01, 0x03, 0x00, index_sel]) + index +
+            bytes([8, 0x05, len_sel]) + tail + bytes([0x00, 0x00, 0x01]))
+
+
+def seeds_rxfuzz():
+    """Byte 0 even: request cases (QP, then packet); odd: EUN_ACK exchanges."""
+    write_last = rxfuzz_qp() + rxfuzz_pkt(0x01, 3, 0x01)
+    send_mid = rxfuzz_qp() + rxfuzz_pkt(0x00, 4, 0x02, b'\x01')
+    cut_raw = (rxfuzz_qp() + rxfuzz_pkt(0x71, 0, 0x01, tail=bytes([0x40, 0x00, 0x00, 0x07,
+                                                                 0x00, 0x00, 0x01, 0x00, 9])))
+    window = (rxfuzz_qp(max_inflight=0x00) + rxfuzz_pkt(0x01, 1, 0x01) +
+              rxfuzz_qp() + rxfuzz_pkt(0x00, 0xfe, 0x01))
+    # tx_start(): 64 slots from 0xfffffe, the ooo format, 20 PSNs out.
+    sender = bytes([0x01, 3, 2, 0x04, 0x01, 20])
+    sack = (bytes([0x10, 0x00, 5, 0x01, 0x02, 0x01, 3, 1, 0x01]) +
+            bytes([0xa5, 0x5a, 0, 0, 0, 0, 0, 0x0f]) + bytes([0x1f, 4]))
+    nack_cap = bytes([0x00, 0x08, 0, 0x01, 0x00, 0xff, 0, 0, 0x01, 0x03, 0, 0x21])
+    nack_mode_far = bytes([0x00, 0x08, 0, 0x01, 0x00, 0xff, 0, 5, 0x01, 0x7f, 0, 0])
+    raw = bytes([0x03, 20]) + bytes([0x41, 0, 0, 0, 1, 0, 0, 0, 0xff, 0, 0, 0, 0, 0, 0, 0,
+                                     0xff, 0, 0, 0]) + bytes([0x01, 0x00])
+    return {
+        'write-last-wrap': b'\x00' + write_last,
+        'send-middle-sges': b'\x00' + send_mid,
+        'raw-eunh-cut': b'\x00' + cut_raw,
+        'outside-and-duplicate': b'\x00' + window,
+        'acks-sack-nack': sender + sack + nack_cap + raw,
+        'acks-stray-mode': sender + nack_mode_far + sack,
+    }
+
+
 TARGETS = {
     'fuzz': seeds_fuzz,
     'fuzz_wire': seeds_fuzz_wire,
@@ -128,6 +171,7 @@ TARGETS = {
     'sbfuzz': seeds_sbfuzz,
     'rdfuzz': seeds_rdfuzz,
     'rofuzz': seeds_rofuzz,
+    'rxfuzz': seeds_rxfuzz,
 }
 
 

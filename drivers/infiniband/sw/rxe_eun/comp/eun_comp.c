@@ -15,6 +15,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_ack_check.h"
 #include "eun/eun_backoff.h"
 #include "eun/eun_reorder_window.h"
 #include "eun/eun_scoreboard.h"
@@ -82,8 +83,7 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 		eun_rw_spurious(&tx->rw, now);
 		eun_comp_count(qp, EUN_CNT_RETX_SPURIOUS);
 	}
-	if (a->kind == EUN_ACK_KIND_NACK &&
-	    (a->reason == EUN_NACK_CAP || a->reason == EUN_NACK_NOMEM)) {
+	if (eun_ackc_refused(a)) {
 		eun_comp_refused(qp, a->nack_psn, now);
 		eun_sb_mark_lost(&tx->sb, a->nack_psn, EUN_SB_CAUSE_NACK);
 	}
@@ -93,15 +93,11 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 	return 0;
 }
 
-/* Whether a NACK names a PSN sent in the ooo format and not yet acked. */
-static bool eun_comp_nack_in_flight(struct rxe_qp *qp,
-				    const struct eun_ack_info *a)
-{
-	struct eun_tx *tx = &qp->eun.tx;
-
-	return tx->open && !tx->stock_out &&
-	       eun_sb_lookup(&tx->sb, a->nack_psn);
-}
+/* The AETH syndromes eun_ackc_nak_syn() gives are rxe's. */
+static_assert(EUN_AETH_TYPE_MASK == AETH_TYPE_MASK, "AETH type mask");
+static_assert(EUN_AETH_RNR_NAK == AETH_RNR_NAK, "AETH RNR NAK");
+static_assert(EUN_AETH_NAK_INVALID_REQ == AETH_NAK_INVALID_REQ, "AETH NAK");
+static_assert(EUN_AETH_NAK_REM_ACC_ERR == AETH_NAK_REM_ACC_ERR, "AETH NAK");
 
 /* Hand rxe's completer the NAK a NACK means in verbs terms, if any. */
 static void eun_comp_nak(struct rxe_pkt_info *pkt,
@@ -109,24 +105,8 @@ static void eun_comp_nak(struct rxe_pkt_info *pkt,
 {
 	u8 syn;
 
-	if (a->kind != EUN_ACK_KIND_NACK)
+	if (!eun_ackc_nak_syn(a, aeth_syn(pkt), &syn))
 		return;
-	switch (a->reason) {
-	case EUN_NACK_INVALID:
-		syn = AETH_NAK_INVALID_REQ;
-		break;
-	case EUN_NACK_ACCESS:
-		syn = AETH_NAK_REM_ACC_ERR;
-		break;
-	case EUN_NACK_RNR:
-		/* The responder put its RNR timer code in the AETH. */
-		syn = aeth_syn(pkt);
-		if ((syn & AETH_TYPE_MASK) != AETH_RNR_NAK)
-			syn = AETH_RNR_NAK;
-		break;
-	default:
-		return;
-	}
 	aeth_set_syn(pkt, syn);
 	pkt->psn = a->epsn;
 	bth_set_psn(pkt, a->epsn);
@@ -162,25 +142,29 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 		[EUN_ACK_KIND_NACK]	= EUN_CNT_NACK_RCVD,
 	};
 	struct eun_tx *tx = &qp->eun.tx;
+	bool ooo = tx->open && !tx->stock_out;
+	enum eun_ackc_verdict v;
 	struct eun_ack_info a;
 
 	BUILD_BUG_ON(ARRAY_SIZE(kind_counter) != EUN_ACK_KIND_COUNT);
-	if (eun_ack_parse(payload_addr(pkt), payload_size(pkt), &a) < 0 ||
-	    eun_psn_add(a.epsn, EUN_PSN_MASK) != pkt->psn) {
+	/*
+	 * A NACK fails a WQE, stalls the sender or changes its format: only
+	 * for a PSN sent in the ooo format and not yet acknowledged. One
+	 * naming any other was not sent by its peer's receive side (a forged
+	 * or stale packet).
+	 */
+	v = eun_ackc_classify(payload_addr(pkt), payload_size(pkt), pkt->psn,
+			      ooo ? &tx->sb : NULL, &a);
+	if (v == EUN_ACKC_BAD) {
 		eun_comp_count(qp, EUN_CNT_ACK_BAD);
 		return EUN_ACK_CONSUMED;
 	}
 	eun_comp_count(qp, kind_counter[a.kind]);
-	/*
-	 * A NACK fails a WQE, stalls the sender or changes its format: only
-	 * for a PSN it has in flight. One naming any other was not sent by
-	 * its peer's receive side (a forged or stale packet).
-	 */
-	if (a.kind == EUN_ACK_KIND_NACK && !eun_comp_nack_in_flight(qp, &a)) {
+	if (v == EUN_ACKC_STRAY) {
 		eun_comp_count(qp, EUN_CNT_ACK_BAD);
 		return EUN_ACK_CONSUMED;
 	}
-	if (a.kind == EUN_ACK_KIND_NACK && a.reason == EUN_NACK_MODE) {
+	if (v == EUN_ACKC_MODE) {
 		eun_tx_mode_nack(qp);
 		return EUN_ACK_CONSUMED;
 	}
@@ -190,7 +174,7 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 	 * An ACK the scoreboard refuses names PSNs never sent: passed on, it
 	 * would complete WQEs whose data never arrived.
 	 */
-	if (tx->open && !tx->stock_out && eun_comp_scoreboard(qp, &a))
+	if (ooo && eun_comp_scoreboard(qp, &a))
 		return EUN_ACK_CONSUMED;
 	eun_comp_nak(pkt, &a);
 	eun_comp_as_stock_ack(pkt);

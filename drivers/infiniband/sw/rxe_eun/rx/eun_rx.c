@@ -18,6 +18,7 @@
 #include "eun/eun_hist.h"
 #include "eun/eun_holdq.h"
 #include "eun/eun_path.h"
+#include "eun/eun_rx_check.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_dev.h"
@@ -132,52 +133,49 @@ static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
 	return EUN_PSN_STOCK;
 }
 
-static int eun_rx_check_lengths(struct rxe_qp *qp, const struct eun_rx_pkt *p)
+/*
+ * rxe's ICRC is the one whose length eun_rxc_parse() takes off the frame.
+ */
+static_assert(RXE_ICRC_SIZE == EUN_ICRC_LEN, "ICRC length");
+
+static enum eun_rxc_verdict eun_rx_parse(struct rxe_qp *qp,
+					 struct rxe_pkt_info *pkt,
+					 struct eun_rx_pkt *p)
 {
-	const struct eun_ext_hdr *eh = &p->eh;
-	bool last = eh->flags & EUN_EXT_F_LAST;
+	struct eun_rxc_frame f = {
+		.paylen = pkt->paylen,
+		.pad = bth_pad(pkt),
+		.hdr_len = rxe_opcode[pkt->opcode].length,
+		.mtu = qp->mtu,
+		.is_write = pkt->opcode == (IB_OPCODE_RC | EUN_OP_RC_WRITE),
+	};
+	struct eun_rxc_pkt c;
+	enum eun_rxc_verdict v;
 
-	if (p->len > qp->mtu)
-		return -EMSGSIZE;
-	if ((u64)eh->pkt_index * qp->mtu != eh->offset)
-		return -EPROTO;
-	if ((u64)eh->offset + p->len > eh->msg_len && eh->msg_len)
-		return -EPROTO;
-	if (last ? eh->offset + p->len != eh->msg_len : p->len != qp->mtu)
-		return -EPROTO;
-	return 0;
-}
-
-static int eun_rx_parse(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
-			struct eun_rx_pkt *p)
-{
-	u32 ext_off = rxe_opcode[pkt->opcode].length - EUN_EXT_HDR_LEN;
-	int end = pkt->paylen - bth_pad(pkt) - RXE_ICRC_SIZE;
-	int n;
-
-	if (end < (int)rxe_opcode[pkt->opcode].length)
-		return -EMSGSIZE;
-	n = eun_ext_parse(pkt->hdr + ext_off, end - ext_off, &p->eh);
-	if (n < 0)
-		return n;
-	p->data = pkt->hdr + ext_off + n;
-	p->len = end - ext_off - n;
-	p->is_write = pkt->opcode == (IB_OPCODE_RC | EUN_OP_RC_WRITE);
-	/* Only a SEND invalidates. */
-	if (p->is_write && (p->eh.flags & EUN_EXT_F_INV))
-		return -EPROTO;
-	return eun_rx_check_lengths(qp, p);
+	v = eun_rxc_parse(&f, pkt->hdr, &c);
+	if (v != EUN_RXC_OK)
+		return v;
+	p->eh = c.eh;
+	p->data = pkt->hdr + c.data_off;
+	p->len = c.len;
+	p->is_write = f.is_write;
+	return EUN_RXC_OK;
 }
 
 /* Receive WQE of message @seq, if the application has posted it. */
 static struct rxe_recv_wqe *eun_rx_recv_wqe(struct rxe_qp *qp, u32 seq)
 {
 	struct rxe_queue *q = qp->rq.queue;
-	struct eun_holdq *hq = &qp->eun.rx.hq;
-	u32 ahead = eun_psn_dist(eun_holdq_head_seq(hq), seq);
+	const struct eun_holdq *hq = &qp->eun.rx.hq;
+	struct eun_rxc_recv r = {
+		.msg_seq = seq,
+		.head_seq = eun_holdq_head_seq(hq),
+		.hq_cap = hq->cap,
+		.posted = queue_count(q, QUEUE_TYPE_FROM_CLIENT),
+	};
+	u32 ahead;
 
-	if (!eun_holdq_in_window(hq, seq) ||
-	    ahead >= queue_count(q, QUEUE_TYPE_FROM_CLIENT))
+	if (eun_rxc_recv_slot(&r, &ahead) != EUN_RXC_OK)
 		return NULL;
 	return queue_addr_from_index(q, queue_get_consumer(q,
 					QUEUE_TYPE_FROM_CLIENT) + ahead);
@@ -189,14 +187,14 @@ static bool eun_rx_has_completion(const struct eun_rx_pkt *p)
 	return !p->is_write || (p->eh.flags & EUN_EXT_F_IMM);
 }
 
-static enum eun_nack_reason eun_rx_check_target(struct rxe_qp *qp,
+static enum eun_rxc_verdict eun_rx_check_target(struct rxe_qp *qp,
 						struct rxe_pkt_info *pkt,
 						struct eun_rx_pkt *p)
 {
 	if (eun_rx_has_completion(p)) {
 		p->wqe = eun_rx_recv_wqe(qp, p->eh.msg_seq);
 		if (!p->wqe)
-			return EUN_NACK_RNR;
+			return EUN_RXC_RNR;
 	}
 	if (!p->is_write)
 		return eun_rx_place_recv_target(qp, p);
@@ -500,41 +498,37 @@ static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	eun_rx_ack_placed(qp, pkt, res);
 }
 
-/*
- * A sender keeps its packets within max_inflight of its oldest
- * unacknowledged PSN, which is never past the expected PSN here.
- */
-static bool eun_rx_in_window(struct rxe_qp *qp, u32 psn)
-{
-	return eun_psn_dist(qp->eun.rx.epsn, psn) <
-	       eun_dev_max_inflight(eun_qp_rxe(qp));
-}
-
 static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	struct eun_rx *rx = &qp->eun.rx;
-	enum eun_nack_reason reason;
 	struct eun_bm_result res;
 	struct eun_rx_pkt p = {};
+	enum eun_rxc_verdict v;
 	int slot;
 
-	if (eun_rx_parse(qp, pkt, &p)) {
+	if (eun_rx_parse(qp, pkt, &p) != EUN_RXC_OK) {
 		eun_rx_count(qp, EUN_CNT_RX_MALFORMED);
 		return;
 	}
-	if (eun_psn_before(pkt->psn, rx->epsn)) {
+	/*
+	 * A sender keeps its packets within max_inflight of its oldest
+	 * unacknowledged PSN, which is never past the expected PSN here.
+	 */
+	v = eun_rxc_psn(rx->epsn, pkt->psn,
+			eun_dev_max_inflight(eun_qp_rxe(qp)));
+	if (v == EUN_RXC_DUPLICATE) {
 		eun_rx_duplicate(qp, pkt->psn);
 		goto out;
 	}
-	if (!eun_rx_in_window(qp, pkt->psn)) {
+	if (v == EUN_RXC_OUTSIDE) {
 		/* No sender has it in flight: not even its target is asked. */
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);
 		eun_rx_nack(qp, EUN_NACK_CAP, pkt->psn);
 		goto out;
 	}
-	reason = eun_rx_check_target(qp, pkt, &p);
-	if (reason != EUN_NACK_NONE) {
-		eun_rx_nack(qp, reason, pkt->psn);
+	v = eun_rx_check_target(qp, pkt, &p);
+	if (v != EUN_RXC_OK && v != EUN_RXC_EMPTY) {
+		eun_rx_nack(qp, eun_rxc_nack_reason(v), pkt->psn);
 		goto out;
 	}
 	if (!eun_rx_hq_takes(qp, pkt, &p)) {

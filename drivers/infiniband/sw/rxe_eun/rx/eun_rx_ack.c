@@ -11,6 +11,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_ack_check.h"
 #include "eun/eun_sack.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
@@ -43,24 +44,19 @@ static bool eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 			    enum eun_ack_kind kind,
 			    enum eun_nack_reason reason, u32 nack_psn)
 {
-	struct eun_rx *rx = &qp->eun.rx;
+	const struct eun_rx *rx = &qp->eun.rx;
+	struct eun_ackc_rx s = {
+		.epsn = rx->epsn,
+		.dup_pending = rx->dup_pending,
+		.dup_psn = rx->dup_psn,
+		.echo_path = rx->echo_path,
+		.echo_late = rx->echo_late,
+	};
 	bool cut;
 
-	memset(a, 0, sizeof(*a));
-	a->kind = kind;
-	a->reason = reason;
-	a->epsn = rx->epsn;
-	if (kind == EUN_ACK_KIND_NACK)
-		a->nack_psn = nack_psn;
-	if (rx->dup_pending && rx->dup_psn != rx->epsn) {
-		a->dup = true;
-		a->dup_psn = rx->dup_psn;
-	}
-	a->path = rx->echo_path;
-	a->late = min_t(u32, rx->echo_late, EUN_ACK_LATE_MAX);
+	eun_ackc_compose(&s, kind, reason, nack_psn, a);
 	cut = eun_rx_ack_sack(qp, a);
-	if (a->kind == EUN_ACK_KIND_SACK && !a->sack_words)
-		a->kind = EUN_ACK_KIND_ACK;
+	eun_ackc_settle(a);
 	return cut;
 }
 

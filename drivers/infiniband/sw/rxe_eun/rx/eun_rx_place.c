@@ -12,6 +12,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_rx_check.h"
 #include "eun_rx_place.h"
 
 /**
@@ -45,38 +46,73 @@ struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va)
 }
 
 /**
+ * eun_rx_place_in_mr() - whether an MR takes @len bytes at @va
+ * @mr: the MR an rkey named
+ * @va: first address
+ * @len: bytes
+ *
+ * Return: true when [@va, @va + @len) lies in @mr (eun_rxc_range()).
+ */
+bool eun_rx_place_in_mr(const struct rxe_mr *mr, u64 va, u32 len)
+{
+	struct eun_rxc_mr m = {
+		.kind = EUN_RXC_MR_NONE,
+		.iova = mr->ibmr.iova,
+		.length = mr->ibmr.length,
+	};
+
+	switch (mr->ibmr.type) {
+	case IB_MR_TYPE_DMA:
+		m.kind = EUN_RXC_MR_ANY;
+		break;
+	case IB_MR_TYPE_USER:
+	case IB_MR_TYPE_MEM_REG:
+		m.kind = EUN_RXC_MR_RANGE;
+		break;
+	default:
+		break;
+	}
+	return eun_rxc_range(&m, va, len) == EUN_RXC_OK;
+}
+
+/**
  * eun_rx_place_write_target() - find and check where a WRITE packet goes
  * @qp: the responder's QP
  * @pkt: an EUN_WRITE packet
- * @p: parsed packet; @p->mr and @p->va are set on success
+ * @p: parsed packet; @p->mr and @p->va are set on EUN_RXC_OK
  *
- * Return: EUN_NACK_NONE, EUN_NACK_INVALID if the RETH disagrees with EUNH,
- * or EUN_NACK_ACCESS for an rkey, access right or range that does not
- * allow the write.
+ * Return: EUN_RXC_OK, EUN_RXC_EMPTY (no bytes to place),
+ * EUN_RXC_INVALID if the RETH disagrees with EUNH, or EUN_RXC_ACCESS for
+ * an rkey, access right or range that does not allow the write.
  */
-enum eun_nack_reason eun_rx_place_write_target(struct rxe_qp *qp,
+enum eun_rxc_verdict eun_rx_place_write_target(struct rxe_qp *qp,
 					       struct rxe_pkt_info *pkt,
 					       struct eun_rx_pkt *p)
 {
-	u64 va = reth_va(pkt) + p->eh.offset;
+	struct eun_rxc_write w = {
+		.reth_va = reth_va(pkt),
+		.reth_len = reth_len(pkt),
+		.msg_len = p->eh.msg_len,
+		.offset = p->eh.offset,
+		.len = p->len,
+		.remote_write = qp->attr.qp_access_flags &
+				IB_ACCESS_REMOTE_WRITE,
+	};
+	enum eun_rxc_verdict v;
+	u64 va;
 
-	if (reth_len(pkt) != p->eh.msg_len)
-		return EUN_NACK_INVALID;
-	if (!(qp->attr.qp_access_flags & IB_ACCESS_REMOTE_WRITE))
-		return EUN_NACK_ACCESS;
-	/* A zero-byte WRITE needs no valid rkey (C9-88). */
-	if (!p->len)
-		return EUN_NACK_NONE;
-
+	v = eun_rxc_write_target(&w, &va);
+	if (v != EUN_RXC_OK)
+		return v;
 	p->mr = eun_rx_place_rkey_mr(qp, reth_rkey(pkt), &va);
 	if (!p->mr)
-		return EUN_NACK_ACCESS;
-	if (mr_check_range(p->mr, va, p->len)) {
+		return EUN_RXC_ACCESS;
+	if (!eun_rx_place_in_mr(p->mr, va, p->len)) {
 		eun_rx_place_release(p);
-		return EUN_NACK_ACCESS;
+		return EUN_RXC_ACCESS;
 	}
 	p->va = va;
-	return EUN_NACK_NONE;
+	return EUN_RXC_OK;
 }
 
 /**
@@ -84,19 +120,16 @@ enum eun_nack_reason eun_rx_place_write_target(struct rxe_qp *qp,
  * @qp: the responder's QP
  * @p: parsed packet with @p->wqe set
  *
- * Return: EUN_NACK_NONE, or EUN_NACK_INVALID for a message longer than the
+ * Return: EUN_RXC_OK, or EUN_RXC_INVALID for a message longer than the
  * WQE's buffers or a WQE with more SGEs than the QP allows.
  */
-enum eun_nack_reason eun_rx_place_recv_target(struct rxe_qp *qp,
+enum eun_rxc_verdict eun_rx_place_recv_target(struct rxe_qp *qp,
 					      struct eun_rx_pkt *p)
 {
 	const struct rxe_dma_info *dma = &p->wqe->dma;
 
-	if (dma->num_sge > qp->rq.max_sge)
-		return EUN_NACK_INVALID;
-	if (p->eh.msg_len > dma->length)
-		return EUN_NACK_INVALID;
-	return EUN_NACK_NONE;
+	return eun_rxc_recv_target(p->eh.msg_len, dma->length,
+				   dma->num_sge, qp->rq.max_sge);
 }
 
 /* Copy @len bytes to the receive WQE's buffers from byte @offset on. */
@@ -109,26 +142,23 @@ static int eun_rx_place_recv(struct rxe_qp *qp, struct rxe_recv_wqe *wqe,
 	for (i = 0; i < num_sge && len; i++) {
 		const struct rxe_sge *sge = &wqe->dma.sge[i];
 		struct rxe_mr *mr;
-		u32 n;
+		u32 n, at;
 		int err;
 
-		if (offset >= sge->length) {
-			offset -= sge->length;
+		n = eun_rxc_sge_take(sge->length, &offset, len, &at);
+		if (!n)
 			continue;
-		}
-		n = min(len, sge->length - offset);
 		mr = lookup_mr(qp->pd, IB_ACCESS_LOCAL_WRITE, sge->lkey,
 			       RXE_LOOKUP_LOCAL);
 		if (!mr)
 			return -EFAULT;
-		err = rxe_mr_copy(mr, sge->addr + offset, (void *)data, n,
+		err = rxe_mr_copy(mr, sge->addr + at, (void *)data, n,
 				  RXE_TO_MR_OBJ);
 		rxe_put(mr);
 		if (err)
 			return err;
 		data += n;
 		len -= n;
-		offset = 0;
 	}
 	return len ? -EMSGSIZE : 0;
 }

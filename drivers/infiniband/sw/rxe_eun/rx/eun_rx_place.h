@@ -6,6 +6,7 @@
 #ifndef EUN_RX_PLACE_H
 #define EUN_RX_PLACE_H
 
+#include "eun/eun_rx_check.h"
 #include "eun/eun_wire.h"
 
 /**
@@ -29,10 +30,11 @@ struct eun_rx_pkt {
 };
 
 struct rxe_mr *eun_rx_place_rkey_mr(struct rxe_qp *qp, u32 rkey, u64 *va);
-enum eun_nack_reason eun_rx_place_write_target(struct rxe_qp *qp,
+bool eun_rx_place_in_mr(const struct rxe_mr *mr, u64 va, u32 len);
+enum eun_rxc_verdict eun_rx_place_write_target(struct rxe_qp *qp,
 					       struct rxe_pkt_info *pkt,
 					       struct eun_rx_pkt *p);
-enum eun_nack_reason eun_rx_place_recv_target(struct rxe_qp *qp,
+enum eun_rxc_verdict eun_rx_place_recv_target(struct rxe_qp *qp,
 					      struct eun_rx_pkt *p);
 int eun_rx_place_data(struct rxe_qp *qp, struct eun_rx_pkt *p);
 void eun_rx_place_release(struct eun_rx_pkt *p);

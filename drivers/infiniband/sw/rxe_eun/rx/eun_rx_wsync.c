@@ -238,7 +238,8 @@ static int eun_rx_wsync_write(struct rxe_qp *qp, u32 rkey,
 	if (!mr)
 		return -EACCES;
 	/* lookup_mr() checks the state; an MR reached through an MW not. */
-	if (mr->state != RXE_MR_STATE_VALID || mr_check_range(mr, va, s->len))
+	if (mr->state != RXE_MR_STATE_VALID ||
+	    !eun_rx_place_in_mr(mr, va, s->len))
 		err = -EACCES;
 	else
 		err = rxe_mr_copy(mr, va, s->data, s->len, RXE_TO_MR_OBJ);
