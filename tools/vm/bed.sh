@@ -209,8 +209,8 @@ check_config()
 			die "MODULE_PARAMS: '${cfg[MODULE_PARAMS]}' is not name=value words"
 	fi
 	# Settings of a job's own (benchmark knobs), never the bed's BED_*.
-	[[ ${cfg[JOB_ENV]} =~ ^((BENCH|EV)_[A-Z0-9_]*=[A-Za-z0-9_.,:+-]*( |$))*$ ]] ||
-		die "JOB_ENV: '${cfg[JOB_ENV]}' is not BENCH_*/EV_* name=value words"
+	[[ ${cfg[JOB_ENV]} =~ ^((BENCH|EV|LIFECYCLE)_[A-Z0-9_]*=[A-Za-z0-9_.,:+-]*( |$))*$ ]] ||
+		die "JOB_ENV: '${cfg[JOB_ENV]}' is not BENCH_*/EV_*/LIFECYCLE_* name=value words"
 	# qemu's -icount shift: 'auto' or 0..10; it needs one TCG thread.
 	if [ -n "${cfg[ICOUNT]}" ]; then
 		[ "${cfg[ICOUNT]}" = auto ] || { is_uint "${cfg[ICOUNT]}" && [ "${cfg[ICOUNT]}" -le 10 ]; } ||

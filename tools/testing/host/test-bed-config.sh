@@ -120,6 +120,8 @@ MODULE=rdma_rxe_eun
 MODULE_PARAMS=max_inflight=256;reboot"
 refuse "job env naming a bed key" "JOB_ENV: 'BED_MODULE=x'" "$base
 JOB_ENV=BED_MODULE=x"
+refuse "job env of another test's prefix" "JOB_ENV: 'EXHAUST_QPS=5'" "$base
+JOB_ENV=EXHAUST_QPS=5"
 refuse "duration too short" "DURATION: '5'" "$base
 DURATION=5"
 refuse "missing profile" "no profile" "$base
@@ -205,6 +207,8 @@ MODULE=rdma_rxe_eun
 MODULE_PARAMS=max_inflight=256 ooo_mode=gbn"
 accept "job env" "^export BENCH_REPS=3$" "$base
 JOB_ENV=BENCH_OPS=write,send BENCH_REPS=3"
+accept "job env of the lifecycle tests" "^export LIFECYCLE_STOCK=1$" "$base
+JOB_ENV=LIFECYCLE_STOCK=1 LIFECYCLE_CHURN=20"
 accept "duration" "^export BED_DURATION=600$" "$base
 DURATION=600"
 accept "override" "^export BED_MODULE=rdma_rxe_eun$" "$base" -s MODULE=rdma_rxe_eun
