@@ -38,11 +38,14 @@ check "a value with blanks is one field" \
 
 # Every row built in a script names each field of its list once.
 checked=()
-# fields_of FILE VAR: the words of the array VAR=( ... ) in FILE.
+# fields_of FILE VAR: the words of the array VAR=( ... ) in FILE, and of
+# every VAR+=( ... ) after it (fields some rows add).
 fields_of()
 {
-	awk -v v="$2=(" '!on && index($0, v) { on = 1; $0 = substr($0, index($0, v) + length(v)) }
-		on { if (index($0, ")")) { sub(/\).*/, ""); on = 0; print; exit } print }' "$1" |
+	awk -v v="$2=(" -v a="$2+=(" '
+		!on && !seen && index($0, v) { on = seen = 1; $0 = substr($0, index($0, v) + length(v)) }
+		!on && seen && index($0, a) { on = 1; $0 = substr($0, index($0, a) + length(a)) }
+		on { if (index($0, ")")) { sub(/\).*/, ""); on = 0 } print }' "$1" |
 		tr -s ' \t' '\n\n' | grep . | sort
 }
 # row_keys FILE: the keys of the row=( ... ) FILE gives csv_row.
