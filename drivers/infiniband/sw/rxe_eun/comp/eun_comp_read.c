@@ -593,6 +593,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 				     EUN_CNT_READ_REREQ_TIMEOUT :
 				     EUN_CNT_READ_REREQ);
 	}
+	eun_tx_loss_resent(qp);
 	eun_rd_rerequested(&tx->rd, head, now);
 	tx->rd_force = false;
 	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, head), now);

@@ -470,6 +470,7 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 		return EUN_RESEND_BLOCKED;
 	}
 	eun_tx_resend_psn(qp, psn);
+	eun_tx_loss_resent(qp);
 	/* Sent or not, it stops being a hole to resend now. */
 	eun_sb_retransmitted(&tx->sb, psn, now);
 	return EUN_RESEND_SENT;

@@ -123,3 +123,22 @@ void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now)
 		mod_timer(&qp->eun.tx.rack_timer,
 			  jiffies + nsecs_to_jiffies(deadline_ns - now) + 1);
 }
+
+/**
+ * eun_tx_loss_resent() - after a resend, what rxe's requester does after
+ *	any packet it sends
+ * @qp: the QP, in its send task
+ *
+ * The requester no longer waits for skbs: left set, the flag makes every
+ * skb the QP frees (its responder's ACKs too) run the send task, whose
+ * completer pushes the retransmit timer back each time, so that a peer
+ * that keeps sending starves the timer of a QP whose resends were lost.
+ * And the retransmit timer runs, if it was not running.
+ */
+void eun_tx_loss_resent(struct rxe_qp *qp)
+{
+	qp->need_req_skb = 0;
+	if (qp->qp_timeout_jiffies && !timer_pending(&qp->retrans_timer))
+		mod_timer(&qp->retrans_timer,
+			  jiffies + qp->qp_timeout_jiffies);
+}

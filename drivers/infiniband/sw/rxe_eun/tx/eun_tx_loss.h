@@ -15,5 +15,6 @@ void eun_tx_loss_stop(struct rxe_qp *qp);
 void eun_tx_loss_detect(struct rxe_qp *qp, u64 now);
 bool eun_tx_loss_timeout(struct rxe_qp *qp);
 void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now);
+void eun_tx_loss_resent(struct rxe_qp *qp);
 
 #endif /* EUN_TX_LOSS_H */
