@@ -308,6 +308,8 @@ struct eun_tx_wqe {
  * @bo: waits after the receiver refused packets for want of room
  * @sent_ooo: an ooo packet went since the QP last left RESET
  * @heard: an EUN_ACK came since then: the peer tracks
+ * @unheard_timeouts: retransmit timeouts with ooo packets out and nothing
+ *	heard yet (tx/eun_tx_mode.c)
  * @stock_send: the peer does not track: every request goes in the stock
  *	format, go-back-N (tx/eun_tx_mode.c)
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
@@ -336,6 +338,7 @@ struct eun_tx {
 	struct eun_backoff bo;
 	bool sent_ooo;
 	bool heard;
+	u8 unheard_timeouts;
 	bool stock_send;
 	u32 wsync_psn;
 	u8 *path_of;

@@ -154,6 +154,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eq->tx.stock_out = false;
 	eq->tx.sent_ooo = false;
 	eq->tx.heard = false;
+	eq->tx.unheard_timeouts = 0;
 	eq->tx.stock_send = false;
 	eq->tx.recv_seq = 0;
 	eq->tx.write_seq = 0;

@@ -41,13 +41,23 @@ void eun_tx_mode_heard(struct rxe_qp *qp)
 	qp->eun.tx.heard = true;
 }
 
+/*
+ * Silent timeouts a tracking QP takes for loss before it calls its peer
+ * stock. One lost first packet (with nothing from the peer in the ooo
+ * format yet) looks like a stock peer; a stock peer stays silent through
+ * the selective resend too.
+ */
+#define EUN_TX_MODE_SILENT_TIMEOUTS	2
+
 /**
  * eun_tx_mode_timeout() - the retransmit timer fired: is the peer stock?
  * @qp: the tracking QP
  *
- * Ooo packets went and not one EUN_ACK came back, nor an ooo packet from
- * the peer: a stock peer dropped them all. (A network that loses every
- * packet looks the same; go-back-N is then no worse.)
+ * Ooo packets went, were resent on the previous timeout, and not one
+ * EUN_ACK came back, nor an ooo packet from the peer: a stock peer dropped
+ * them all. (A network that loses every packet looks the same; go-back-N
+ * is then no worse.) When rxe has no retry left after this one, the QP
+ * goes over at once: its last try is in the format every peer takes.
  *
  * Return: true when the QP went over to the stock format: rxe's go-back-N
  * retry must take this timeout.
@@ -58,6 +68,9 @@ bool eun_tx_mode_timeout(struct rxe_qp *qp)
 
 	if (tx->stock_send || tx->stock_out || !tx->sent_ooo || tx->heard ||
 	    READ_ONCE(qp->eun.rx.peer_ooo))
+		return false;
+	if (++tx->unheard_timeouts < EUN_TX_MODE_SILENT_TIMEOUTS &&
+	    qp->comp.retry_cnt > 0)
 		return false;
 	eun_tx_go_stock(qp, "no answer to the ooo format (stock peer?)");
 	return true;
