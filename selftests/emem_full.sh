@@ -62,7 +62,7 @@ run_full()
 		check_err $? "$mode: refusals started no wait"
 		log_info "$mode: waits $d, retries spent $(bed_counter_delta "$before" "$after" rxe_eun_nack_retry), resent after a NACK $(bed_counter_delta "$before" "$after" rxe_eun_retx_nack), after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout), sent $(bed_counter_delta "$before" "$after" sent_pkts)"
 	fi
-	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode, $blocks blocks: four QPs complete when the memory runs out ($BED_ROLE)"
 }

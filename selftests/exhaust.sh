@@ -70,7 +70,7 @@ run_mode()
 			"after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout)," \
 			"sent $(bed_counter_delta "$before" "$after" sent_pkts)"
 	fi
-	busywait 20000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 20000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	[ "$(bed_counter rxe_eun_wsync_slots_in_use)" = 0 ]
 	check_err $? "$mode: $(bed_counter rxe_eun_wsync_slots_in_use) held packets with no QP"

@@ -12,6 +12,9 @@
 #   psn-wrap                         QPs that start 256 PSNs below 2^24
 #   mtu-4096                         a 4096-byte path MTU (links at 9000)
 #   link-flap                        the server's link down 1 s, then up
+#   first-lost                       the server's first packet lost, the
+#                                    client sending READs only: no false
+#                                    stock peer
 #   delay-change                     1 ms, then 20 ms reordered, then 1 ms
 #   outage-retry7                    both ways dark 3 s; retry_cnt 7
 #   retry-exhausted                  ACKs dark for good; retry_cnt 1: the
@@ -74,12 +77,55 @@ fault_wait()
 	FAULT_PID=
 }
 
-# shellcheck disable=SC2317 # run through fault_at
+# link_flap NAME SECS: the link down SECS seconds, then up; NAME-flapped
+# in the results says it happened. Run through fault_at.
+# shellcheck disable=SC2317
 link_flap()
 {
-	ip link set dev "$BED_NETDEV" down
-	sleep "$1"
-	ip link set dev "$BED_NETDEV" up
+	ip link set dev "$BED_NETDEV" down || return
+	sleep "$2"
+	ip link set dev "$BED_NETDEV" up && touch "$BED_RESULTS/$1-flapped"
+}
+
+# roce_drop: drop this guest's RoCE packets (UDP 4791) on their way out,
+# with a tc filter rather than netem: the rest (eun-verify's --tcp
+# exchange) passes. roce_undrop lifts it.
+roce_drop()
+{
+	tc qdisc add dev "$BED_NETDEV" clsact &&
+		tc filter add dev "$BED_NETDEV" egress protocol ip prio 1 u32 \
+			match ip protocol 17 0xff match ip dport 4791 0xffff \
+			action drop
+}
+
+# shellcheck disable=SC2317 # also run through fault_at
+roce_undrop()
+{
+	tc qdisc del dev "$BED_NETDEV" clsact 2> /dev/null
+}
+
+# roce_lift_after_first NAME SEND_ERR: once rxe counts a packet the filter
+# dropped (send_err past SEND_ERR), lift the drop 0.2 s later, well within
+# the QP's first retransmit timeout, and leave NAME-lifted in the results.
+# Run through fault_at.
+# shellcheck disable=SC2317
+roce_lift_after_first()
+{
+	local rc
+
+	busywait 30000 bed_counter_is send_err -gt "$2"
+	rc=$?
+	sleep 0.2
+	roce_undrop
+	[ $rc = 0 ] && touch "$BED_RESULTS/$1-lifted"
+}
+
+# expect_flapped NAME: on the server, link_flap ran to its end.
+expect_flapped()
+{
+	[ "$BED_ROLE" = server ] || return 0
+	test -e "$BED_RESULTS/$1-flapped"
+	check_err $? "$1: the link did not go down and up"
 }
 
 # shellcheck disable=SC2317 # run through fault_at
@@ -90,10 +136,14 @@ delay_change()
 	bed_netem_set "$BED_NETDEV" "delay 1ms"
 }
 
+active_mtu_is()
+{
+	ibv_devinfo -v -d "$BED_DEV" 2> /dev/null | grep -q "active_mtu.*$1"
+}
+
 set_mtu()
 {
-	ip link set dev "$BED_NETDEV" mtu "$1" &&
-		busywait 5000 grep -q "active_mtu.*$2" <(ibv_devinfo -v -d "$BED_DEV" 2>/dev/null)
+	ip link set dev "$BED_NETDEV" mtu "$1" && busywait 5000 active_mtu_is "$2"
 }
 
 # expect_moved NAME ROLE COUNTER...: on ROLE's guest, the COUNTERs moved
@@ -184,7 +234,7 @@ MIX=(-o mix -S rand:1-64K -n 40 -q 2 --seed 32)
 
 run_mode()
 {
-	local mode=$1 m=faults-$1
+	local mode=$1 m=faults-$1 d
 
 	bed_module_reload_with "ooo_mode=$mode"
 	check_err $? "reload with ooo_mode=$mode failed"
@@ -231,20 +281,48 @@ run_mode()
 	bed_barrier "$m-mtu-down" "$BED_TMO_STEP_S"
 	log_test "ooo_mode=$mode: path MTU 4096 under reordering and loss ($BED_ROLE)"
 
-	[ "$BED_ROLE" = server ] && fault_at "$m-link-flap" 1 link_flap 1
+	# What the client resends first depends on whether its window was
+	# full when the link came back: the timer's, or a NACK's.
+	[ "$BED_ROLE" = server ] && fault_at "$m-link-flap" 1 link_flap "$m-link-flap" 1
 	one_case "$mode" link-flap "$REORDER" "$REORDER" 0 0 -- \
 		-u "$TMO_SHORT" -o send,write -S 4096,65536 -t 5 --seed 35
-	expect_moved "$m-link-flap" client rxe_eun_retx_timeout
+	expect_flapped "$m-link-flap"
+	expect_moved "$m-link-flap" client "${RESENT[@]}"
 	log_test "ooo_mode=$mode: the server's link down for 1 s mid-transfer ($BED_ROLE)"
+
+	# The server's first ooo packet (its credit) is lost, and the client
+	# sends nothing in the ooo format (READs only): at the server's first
+	# timeout nothing says its peer tracks. It must resend, hear the
+	# EUN_ACK and keep tracking, not go over to the stock format.
+	if [ "$BED_ROLE" = server ]; then
+		d=$(bed_counter send_err)
+		roce_drop
+		check_err $? "$m-first-lost: the tc filter failed"
+		fault_at "$m-first-lost" 0 roce_lift_after_first "$m-first-lost" "$d"
+	fi
+	CASE_READS=1 one_case "$mode" first-lost "delay 1ms" "delay 1ms" 0 0 \
+		--tcp -u "$TMO_SHORT" -- --tcp -u "$TMO_SHORT" \
+		-o read -S 4096,65536 -n 12 -q 1 --seed 39
+	if [ "$BED_ROLE" = server ]; then
+		roce_undrop
+		test -e "$BED_RESULTS/$m-first-lost-lifted"
+		check_err $? "$m-first-lost: no RoCE packet was dropped (send_err)"
+		d=$(bed_counter_delta "$CASE_BEFORE" "$CASE_AFTER" rxe_eun_qp_stock_send)
+		[ "$d" = 0 ]
+		check_err $? "$m-first-lost: $d QPs went over to the stock format"
+	fi
+	expect_moved "$m-first-lost" server rxe_eun_retx_timeout
+	log_test "ooo_mode=$mode: a lost first packet is not taken for a stock peer ($BED_ROLE)"
 
 	[ "$BED_ROLE" = client ] && fault_at "$m-delay-change" 1 delay_change
 	one_case "$mode" delay-change "delay 1ms" "$REORDER" 0 0 -- \
 		-o send,write -S 4096,65536 -t 5 --seed 36
 	log_test "ooo_mode=$mode: the delay goes from 1 ms to 20 ms and back mid-run ($BED_ROLE)"
 
-	[ "$BED_ROLE" = server ] && fault_at "$m-outage-retry7" 1 link_flap 3
+	[ "$BED_ROLE" = server ] && fault_at "$m-outage-retry7" 1 link_flap "$m-outage-retry7" 3
 	one_case "$mode" outage-retry7 "$REORDER" "$REORDER" 0 0 -- \
 		-u "$TMO_SHORT" --retry 7 -o send,write -S 4096,65536 -t 6 --seed 37
+	expect_flapped "$m-outage-retry7"
 	expect_moved "$m-outage-retry7" client rxe_eun_retx_timeout
 	log_test "ooo_mode=$mode: 3 s dark both ways, retry_cnt 7 rides it out ($BED_ROLE)"
 
@@ -263,9 +341,9 @@ run_mode()
 	rnr_case "$mode"
 	log_test "ooo_mode=$mode: rnr_retry 1 runs out cleanly, rnr_retry 7 waits ($BED_ROLE)"
 
-	busywait 20000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 20000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
-	busywait 20000 test "$(bed_counter rxe_eun_wsync_slots_in_use)" = 0
+	busywait 20000 bed_counter_is rxe_eun_wsync_slots_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_wsync_slots_in_use) held packets with no QP"
 	log_test "ooo_mode=$mode: no emulated memory and no held packet left ($BED_ROLE)"
 }
@@ -273,6 +351,7 @@ run_mode()
 cleanup()
 {
 	fault_wait
+	roce_undrop
 	ip link set dev "$BED_NETDEV" up 2>/dev/null
 	ip link set dev "$BED_NETDEV" mtu "$BASE_MTU" 2>/dev/null
 	bed_netem_set "$BED_NETDEV"

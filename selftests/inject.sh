@@ -137,7 +137,7 @@ server_side()
 		read -r sent _ < "$BED_SYNC/$phase-$k.sent"
 		exp=$("$EI" -l | awk -v k="$k" '$1 == k { print $2 }')
 		# The receive task runs after the softirq: wait for the count.
-		busywait 5000 test "$(bed_counter "$exp")" -ge \
+		busywait 5000 bed_counter_is "$exp" -ge \
 			"$(( $(awk -v d="$BED_DEV" -v c="$exp" '$1 == d && $2 == c { print $3 }' "$b") + sent ))"
 		sleep 0.5
 		bed_counters "$a"

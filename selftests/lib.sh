@@ -403,6 +403,17 @@ bed_counter()
 	echo "$v"
 }
 
+# bed_counter_is NAME OP VALUE: the live counter NAME of BED_DEV compares
+# OP (-eq, -ge, -gt...) to VALUE. For busywait, which runs its command
+# again and again: a "$(bed_counter ...)" among its arguments would be
+# read once, before the first try.
+bed_counter_is()
+{
+	local v
+
+	v=$(bed_counter "$1") && [ "$v" "$2" "$3" ]
+}
+
 # bed_check_retrans BEFORE AFTER MAX: fail (and say which) when the
 # retransmission and out-of-sequence counters (BED_RETRANS_COUNTERS) moved
 # by more than MAX together, when there are none, or when one of them is

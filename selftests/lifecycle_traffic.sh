@@ -11,9 +11,9 @@
 #   cannot take a device from a process (no disassociate): the delete
 #   waits for eun-verify to close it, the transfer must pass, the delete
 #   return after it, and once the device is back a new transfer pass.
-# - link-other: while a transfer runs over link 0, both guests delete
-#   and add link 1's device five times, then try rmmod, which must be
-#   refused; the transfer passes and the device works after.
+# - link-other: while a transfer runs over link 0, both guests try
+#   rmmod, which must be refused, then delete and add link 1's device five
+#   times; the transfer passes and the device works after.
 # - churn: a long verified transfer runs while LIFECYCLE_CHURN (default
 #   12) short ones, 4 QPs each, are connected, used and torn down one
 #   after the other on other ports; every transfer passes, the long one
@@ -193,18 +193,21 @@ link_flap()
 	v0=$(bed_counter $c) || return 2
 	busywait 60000 counter_at_least $c $((v0 + 300)) ||
 		{ echo "no traffic"; return 2; }
-	for ((i = 1; i <= n; i++)); do
-		rdma link delete "$dev" || return 1
-		rdma link add "$dev" type "$BED_LINK_TYPE" netdev "$nd" || return 1
-		busywait 10000 port_active "$dev" || { echo "$dev not ACTIVE"; return 1; }
-	done
-	echo "$n deletes and adds of $dev, the last at $c $(bed_counter $c)"
-	# The process that has the device open holds the module too.
+	# The process that has the device open holds the module. Tried first,
+	# while the transfer has just begun: a slow host cannot end it before.
 	if rmmod "$BED_MODULE" 2>/dev/null; then
 		echo "rmmod $BED_MODULE succeeded under traffic"
 		return 1
 	fi
 	bed_module_live "$BED_MODULE" || { echo "$BED_MODULE not live"; return 1; }
+	for ((i = 1; i <= n; i++)); do
+		rdma link delete "$dev" || return 1
+		rdma link add "$dev" type "$BED_LINK_TYPE" netdev "$nd" || return 1
+		busywait 10000 port_active "$dev" || { echo "$dev not ACTIVE"; return 1; }
+	done
+	echo "rmmod refused; $n deletes and adds of $dev, the last at $c" \
+		"$(bed_counter $c), the transfer then" \
+		"$(pgrep -x eun-verify > /dev/null && echo running || echo over)"
 }
 
 # link_other: both guests delete and add link 1's device again and again

@@ -60,7 +60,7 @@ bed_barrier malformed-sent "$BED_TMO_STEP_S"
 
 # The peer's packets are in flight on a lossless link: wait for all.
 if [ "$d0" != absent ]; then
-	busywait 10000 test "$(counter rxe_eun_rcv_drop)" -ge $((d0 + total))
+	busywait 10000 bed_counter_is rxe_eun_rcv_drop -ge $((d0 + total))
 fi
 sleep 1
 [ "$(counter rcvd_pkts)" = "$r0" ]

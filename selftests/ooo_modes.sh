@@ -150,7 +150,7 @@ run_mode()
 	else
 		log_info "$mode: resent by the reorder window $(bed_counter_delta "$before" "$after" rxe_eun_retx_reorder) (spurious $(bed_counter_delta "$before" "$after" rxe_eun_retx_spurious)), after a timeout $(bed_counter_delta "$before" "$after" rxe_eun_retx_timeout), window widened $(bed_counter_delta "$before" "$after" rxe_eun_rw_widened), drought probes $(bed_counter_delta "$before" "$after" rxe_eun_rw_probes), held $(bed_counter_delta "$before" "$after" rxe_eun_rw_held), sent $(bed_counter_delta "$before" "$after" sent_pkts)"
 	fi
-	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode: SEND, WRITE, WRITE with immediate over a reordering link ($BED_ROLE)"
 

@@ -101,7 +101,7 @@ run_mode()
 		log_info "$mode: atomics: re-sent $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), go-back-N $(delta rxe_eun_gbn_retry)"
 	fi
 	log_test "ooo_mode=$mode: compare-and-swap and fetch-and-add over reordering and lossy links ($BED_ROLE)"
-	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode: READ over a lossy, reordering link ($BED_ROLE)"
 }

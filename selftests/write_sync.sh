@@ -119,7 +119,7 @@ run_case()
 			[ "$(delta rxe_eun_wsync_delayed)" = 0 ]
 		check_err $? "none: last packets held $(delta rxe_eun_wsync_held), delayed $(delta rxe_eun_wsync_delayed), want 0"
 	fi
-	busywait 10000 test "$(bed_counter rxe_eun_emem_blocks_in_use)" = 0
+	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
