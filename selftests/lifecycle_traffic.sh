@@ -106,15 +106,6 @@ check_drained()
 		"$(bed_counter rxe_eun_wsync_slots_in_use) held slots in use after it"
 }
 
-# counter_at_least NAME MIN: the live counter of BED_DEV is at least MIN.
-counter_at_least()
-{
-	local v
-
-	read -r v 2>/dev/null < /sys/class/infiniband/"$BED_DEV"/ports/1/hw_counters/"$1" &&
-		[ "$v" -ge "$2" ]
-}
-
 # link_del_busy: once this guest's device moved 300 packets more, delete
 # it. Returns 2 when the traffic never came.
 link_del_busy()
@@ -123,7 +114,7 @@ link_del_busy()
 
 	[ "$BED_ROLE" = client ] && c=sent_pkts
 	v0=$(bed_counter $c) || return 2
-	busywait 60000 counter_at_least $c $((v0 + 300)) ||
+	busywait 60000 bed_counter_is $c -ge $((v0 + 300)) ||
 		{ echo "no traffic: $c $(bed_counter $c), was $v0"; return 2; }
 	echo "delete at $c $(bed_counter $c), was $v0"
 	echo "${EPOCHREALTIME/[.,]/}" > "$BED_RESULTS/$1.del-start"
@@ -191,7 +182,7 @@ link_flap()
 
 	[ "$BED_ROLE" = client ] && c=sent_pkts
 	v0=$(bed_counter $c) || return 2
-	busywait 60000 counter_at_least $c $((v0 + 300)) ||
+	busywait 60000 bed_counter_is $c -ge $((v0 + 300)) ||
 		{ echo "no traffic"; return 2; }
 	# The process that has the device open holds the module. Tried first,
 	# while the transfer has just begun: a slow host cannot end it before.
@@ -285,7 +276,7 @@ churn()
 # held_or_gone PID: PID has exited, or the device holds a last packet.
 held_or_gone()
 {
-	! kill -0 "$1" 2>/dev/null || counter_at_least rxe_eun_wsync_slots_in_use 1
+	! kill -0 "$1" 2>/dev/null || bed_counter_is rxe_eun_wsync_slots_in_use -ge 1
 }
 
 # held_server ARGS: the eun-verify server, killed (SIGKILL) as soon as
