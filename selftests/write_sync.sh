@@ -25,6 +25,10 @@
 # result.
 #
 # After each case the emulated memory must hold no block.
+#
+# Last, write_sync=receiver with a pool too small for the reordering
+# (run_small_pool): every refused last packet is NACKed, nothing waits
+# for the retransmit timer, nothing held expires.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -124,12 +128,69 @@ run_case()
 	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
 
+# run_small_pool: write_sync=receiver with a pool of 4 slots (a share of
+# 1 per QP) and 1 KiB WRITEs, one packet each, under the wide reordering:
+# most early last packets find no room. Each refusal must be NACKed for
+# want of room (the sender waits and resends it), not dropped in silence:
+# a silent refusal at the tail waited for the retransmit timer, its resends
+# could be refused again, and the held packets expired with the QP.
+run_small_pool()
+{
+	local name=wsync-small-pool qps=8 msgs=60 size=1024 result checked cbytes
+	local params="ooo_mode=eunomia write_sync=receiver wsync_slots=4"
+	local refused nacked
+
+	if [ "$has_ws" = 0 ]; then
+		log_skip "write_sync: the module has no write_sync parameter ($param)"
+		return 0
+	fi
+	bed_module_reload_with "$params"
+	check_err $? "reload with $params failed"
+	bed_barrier "$name-loaded" "$BED_TMO_STEP_S"
+	check_err $? "small pool: peer did not reload"
+	bed_netem_on "$REORDER_WIDE"
+	check_err $? "small pool: netem failed"
+	before=$BED_RESULTS/$name-before.txt
+	after=$BED_RESULTS/$name-after.txt
+	bed_counters "$before"
+
+	ev_run "$name" 0 -- -o write -S $size -D 16 --seed 33 -q $qps -n $msgs
+	read -r result _ _ _ checked cbytes _ <<< "$(ev_summary "$EV_OUT")"
+	[ "$result" = pass ]
+	check_err $? "small pool: result '$result': $(ev_field "$EV_OUT" error)"
+
+	bed_barrier "$name-done" "$BED_TMO_STEP_S"
+	bed_netem_off
+	bed_counters "$after"
+	if [ "$BED_ROLE" = server ]; then
+		refused=$(( $(delta rxe_eun_wsync_hold_share) + $(delta rxe_eun_wsync_hold_full) ))
+		nacked=$(delta rxe_eun_nack_sent_nomem)
+		log_info "small pool: last packets held $(delta rxe_eun_wsync_held), refused $refused, NACKed for want of room $nacked, expired $(delta rxe_eun_wsync_expired)"
+		[ "$checked" = $((qps * msgs)) ] && [ "$cbytes" = $((qps * msgs * size)) ]
+		check_err $? "small pool: $checked messages, $cbytes bytes verified, want $((qps * msgs)), $((qps * msgs * size))"
+		[ "$refused" -gt 0 ]
+		check_err $? "small pool: no last packet refused: the case tested nothing"
+		[ "$nacked" -ge "$refused" ]
+		check_err $? "small pool: $refused refused last packets, $nacked NACKs for want of room"
+		[ "$(delta rxe_eun_wsync_expired)" = 0 ]
+		check_err $? "small pool: $(delta rxe_eun_wsync_expired) held packets expired"
+	else
+		log_info "small pool: waits after a refusal $(delta rxe_eun_nack_backoff), resent after a NACK $(delta rxe_eun_retx_nack), by the reorder window $(delta rxe_eun_retx_reorder), after a timeout $(delta rxe_eun_retx_timeout)"
+		[ "$(delta rxe_eun_retx_timeout)" = 0 ]
+		check_err $? "small pool: $(delta rxe_eun_retx_timeout) packets resent after a timeout"
+	fi
+	busywait 10000 bed_counter_is rxe_eun_wsync_slots_in_use -eq 0
+	check_err $? "small pool: $(bed_counter rxe_eun_wsync_slots_in_use) held packets left"
+	log_test "write_sync=receiver: a full hold pool refuses aloud ($BED_ROLE)"
+}
+
 trap bed_netem_off EXIT
 [ "$has_ws" = 0 ] && log_info "no write_sync parameter: the control runs with placement on arrival"
 for m in receiver sender none; do
 	run_case $m "$REORDER" 40
 	run_case $m "$REORDER_WIDE" 80 wide
 done
+run_small_pool
 
 # Leave the module as the other tests expect it: defaults, the bed's links.
 bed_module_reload_with "${BED_MODULE_PARAMS:-}"

@@ -6,7 +6,7 @@
  * every packet before it is in, so that a reader polling the last byte
  * never sees it before the rest of the message. A last packet that comes
  * early is copied into a slot of a pool sized at init; a full pool refuses
- * it and the glue drops it (the sender sends it again). One owner may hold
+ * it and the glue drops it (the sender is told, waits and sends it again). One owner may hold
  * only a share of the slots, and a packet held too long can be found and
  * given back, so that no owner keeps slots from the others for good. No
  * clock inside: times are the caller's, in ns. No locks inside: the caller

@@ -537,9 +537,19 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		goto out;
 	}
 	slot = eun_rx_wsync_hold(qp, pkt, &p);
-	if (slot == -ENOSPC) {
-		/* Unmarked: the sender's loss detection sends it again. */
+	if (slot == -ESHUTDOWN) {
+		/* An erred QP answers nothing. */
 		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		goto out;
+	}
+	if (slot == -ENOSPC) {
+		/*
+		 * Unmarked, and said so: left to the sender's loss detection,
+		 * a refused tail waits for its retransmit timer, and its
+		 * resends can be refused again while the held packets age.
+		 */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		eun_rx_nack(qp, EUN_NACK_NOMEM, pkt->psn);
 		goto out;
 	}
 	if (slot == -EEXIST) {

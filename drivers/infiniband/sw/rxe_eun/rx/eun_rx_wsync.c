@@ -15,8 +15,8 @@
  *   the cumulative expected PSN passes it. The packet is marked in the
  *   reorder bitmap and SACKed like any other, so the sender does not send
  *   it again. The pool is the bounded, counted memory this costs: a full
- *   pool drops the packet unmarked and the sender's loss detection sends
- *   it again.
+ *   pool drops the packet unmarked and NACKs it for want of room, so that
+ *   the sender waits a little and sends it again.
  *
  * The peer decides how long a packet stays held: one that never sends the
  * packets before it keeps it for good. So nothing held may pin anything
@@ -27,7 +27,7 @@
  *   as if it arrived then: an MR deregistered or invalidated meanwhile is
  *   not written, and deregistration never waits for a held packet.
  * - A QP holds at most a share of the pool (EUN_WSYNC_POOL_SHARE); a
- *   packet beyond it is dropped unmarked, like one that finds the pool full.
+ *   packet beyond it is refused like one that finds the pool full.
  * - A packet held longer than wsync_hold_ms, plus two of its QP's ACK
  *   timeouts (the sender's timer may be what fills the hole), is given
  *   back when the device next holds a packet, for any QP. It was SACKed,
@@ -135,10 +135,11 @@ static void eun_rx_wsync_expire(struct rxe_qp *qp, u64 now)
  *
  * Return: the slot now holding the payload (>= 0); -ENOENT when the
  * packet is to be placed at once (not the last of a WRITE, in order, no
- * payload, or the device holds nothing); -ENOSPC when the pool is full,
- * the QP holds its share of it or a packet of the QP was held too long
- * (drop the packet, unmarked); -EEXIST when it is held already (a
- * duplicate).
+ * payload, or the device holds nothing); -ENOSPC when the pool is full
+ * or the QP holds its share of it (drop the packet, unmarked, and NACK
+ * it for want of room); -ESHUTDOWN when a packet of the QP was held too
+ * long and the QP is in error now (drop it); -EEXIST when it is held
+ * already (a duplicate).
  */
 int eun_rx_wsync_hold(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		      const struct eun_rx_pkt *p)
@@ -158,7 +159,7 @@ int eun_rx_wsync_hold(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 	now = ktime_get_ns();
 	eun_rx_wsync_expire(qp, now);
 	if (qp_state(qp) == IB_QPS_ERR)
-		return -ENOSPC;
+		return -ESHUTDOWN;
 
 	spin_lock_irqsave(&ed->lock, flags);
 	/*
