@@ -20,6 +20,7 @@
 #include "eun_qp.h"
 #include "eun_rx.h"
 #include "eun_rx_ack.h"
+#include "eun_rx_srq.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
 #include "eun_tx_mode.h"
@@ -100,6 +101,17 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 	if (qp_type(qp) == IB_QPT_RC)
 		eun_rx_ack_mode(qp, pkt->psn);
 	return EUN_PSN_CONSUMED;
+}
+
+/**
+ * eun_resp_flush_srq() - the responder flushes a QP on an SRQ
+ * @qp: the QP, in its receive task, in error (@notify) or being drained
+ * @notify: complete the WQEs it took with a flush error
+ */
+void eun_resp_flush_srq(struct rxe_qp *qp, bool notify)
+{
+	if (eun_qp_tracks(qp))
+		eun_rx_srq_flush(qp, notify);
 }
 
 /**

@@ -33,6 +33,7 @@ void eun_qp_error(struct rxe_qp *qp);
 
 enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt);
+void eun_resp_flush_srq(struct rxe_qp *qp, bool notify);
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt);
 

@@ -221,6 +221,22 @@ struct eun_dev {
 };
 
 /**
+ * struct eun_rx_srq - receive WQEs a QP on an SRQ took for its messages
+ * @wqe: @cap copies of @stride bytes, message n's at n mod @cap
+ * @stride: a WQE with the SRQ's max_sge SGEs
+ * @taken: which entries hold a WQE
+ * @cap: the hold queue's window; 0 for a QP with its own receive queue
+ * @ntaken: entries set in @taken
+ */
+struct eun_rx_srq {
+	void *wqe;
+	size_t stride;
+	unsigned long *taken;
+	u32 cap;
+	u32 ntaken;
+};
+
+/**
  * struct eun_rx - receive side of a tracking QP (rx/), changed only by the
  *	QP's receive task, except the fields under the device lock
  * @conn: connection index in the device's memory controller
@@ -251,6 +267,7 @@ struct eun_dev {
  * @order: READ requests executed ahead of @epsn, atomics held
  *	(rx/eun_rx_read.c)
  * @rd_held: the packet of each atomic held, in the slot @order gives it
+ * @srq: WQEs taken from the shared receive queue (rx/eun_rx_srq.c)
  */
 struct eun_rx {
 	u32 conn;
@@ -271,6 +288,7 @@ struct eun_rx {
 	struct eun_hist ooo_degree;
 	struct eun_rx_order order;
 	struct sk_buff *rd_held[EUN_RO_SLOTS];
+	struct eun_rx_srq srq;
 };
 
 /**

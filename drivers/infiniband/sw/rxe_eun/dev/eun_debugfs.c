@@ -202,6 +202,9 @@ static void eun_qp_show_rx(struct seq_file *s, struct rxe_dev *rxe,
 	seq_printf(s, "holdq cap %u head_seq %u held %u peak %u completed %llu\n",
 		   rx->hq.cap, eun_peek(rx->hq.head_seq), eun_peek(hs->held),
 		   eun_peek(hs->peak), eun_peek(hs->completed));
+	if (rx->srq.cap)
+		seq_printf(s, "srq wqes taken %u of %u\n",
+			   eun_peek(rx->srq.ntaken), rx->srq.cap);
 	eun_debugfs_show_ooo_degree(s, &rx->ooo_degree);
 }
 

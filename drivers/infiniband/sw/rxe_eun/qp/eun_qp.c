@@ -17,6 +17,7 @@
 #include "eun_qp.h"
 #include "eun_comp_read.h"
 #include "eun_rx_read.h"
+#include "eun_rx_srq.h"
 #include "eun_rx_wsync.h"
 #include "eun_tx_loss.h"
 #include "eun_tx_path.h"
@@ -25,6 +26,9 @@
 static u32 eun_qp_hq_cap(struct rxe_qp *qp)
 {
 	u32 want = qp->rq.max_wr ? qp->rq.max_wr : 1;
+
+	if (qp->srq)
+		return eun_rx_srq_cap(qp);
 
 	return min_t(u32, roundup_pow_of_two(want), EUN_HQ_MAX_CAP);
 }
@@ -62,6 +66,9 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
 	if (err)
 		goto err_hq;
+	err = eun_rx_srq_init(qp, eq->rx.hq.cap);
+	if (err)
+		goto err_srq;
 	err = eun_sb_init(&eq->tx.sb, eun_qp_sb_cap(qp), 0);
 	if (err)
 		goto err_sb;
@@ -86,6 +93,8 @@ err_path:
 err_wqe:
 	eun_sb_destroy(&eq->tx.sb);
 err_sb:
+	eun_rx_srq_destroy(qp);
+err_srq:
 	eun_holdq_destroy(&eq->rx.hq);
 err_hq:
 	ida_free(&rxe->eun.conn_ida, eq->tx.rd_conn);
@@ -99,15 +108,15 @@ err_rd_conn:
  * @rxe: the device, in a tracking mode
  * @qp: a new RC QP, with its queues created
  *
- * A QP with a shared receive queue cannot track (its receive WQEs are not
- * numbered per QP).
+ * A QP on a shared receive queue tracks too: it takes the SRQ's WQEs for
+ * its messages as they come (rx/eun_rx_srq.c).
  *
  * Return: 0, -EOPNOTSUPP for a QP that cannot track, or the error of an
  * allocation; the QP then runs go-back-N.
  */
 int eun_qp_setup(struct rxe_dev *rxe, struct rxe_qp *qp)
 {
-	if (qp->srq || !qp->rq.queue || !qp->sq.queue)
+	if (!qp->sq.queue || (!qp->srq && !qp->rq.queue))
 		return -EOPNOTSUPP;
 	return eun_qp_alloc(rxe, qp);
 }
@@ -143,6 +152,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eun_comp_read_close(qp);
 	eun_rx_wsync_drop(qp);
 	eun_tx_loss_stop(qp);
+	eun_rx_srq_flush(qp, false);
 
 	eq->rx.started = false;
 	eq->rx.stock_psn = false;
@@ -199,6 +209,7 @@ void eun_qp_teardown(struct rxe_qp *qp)
 	kfree(eq->tx.wqe);
 	eq->tx.wqe = NULL;
 	eun_sb_destroy(&eq->tx.sb);
+	eun_rx_srq_destroy(qp);
 	eun_holdq_destroy(&eq->rx.hq);
 	ida_free(&rxe->eun.conn_ida, eq->tx.rd_conn);
 	ida_free(&rxe->eun.conn_ida, eq->rx.conn);

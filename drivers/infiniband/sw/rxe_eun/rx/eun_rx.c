@@ -28,6 +28,7 @@
 #include "eun_rx_read.h"
 #include "eun_rx_ack.h"
 #include "eun_rx_place.h"
+#include "eun_rx_srq.h"
 #include "eun_rx_wsync.h"
 
 /*
@@ -162,8 +163,14 @@ static enum eun_rxc_verdict eun_rx_parse(struct rxe_qp *qp,
 	return EUN_RXC_OK;
 }
 
-/* Receive WQE of message @seq, if the application has posted it. */
-static struct rxe_recv_wqe *eun_rx_recv_wqe(struct rxe_qp *qp, u32 seq)
+/*
+ * Receive WQE of message @seq into @wqe: EUN_RXC_RNR when the application
+ * has not posted it (or its SRQ is empty), EUN_RXC_OUTSIDE when a QP on
+ * an SRQ cannot keep that many messages apart (refused for want of room,
+ * not an RNR: the SRQ may hold WQEs).
+ */
+static enum eun_rxc_verdict eun_rx_recv_wqe(struct rxe_qp *qp, u32 seq,
+					    struct rxe_recv_wqe **wqe)
 {
 	struct rxe_queue *q = qp->rq.queue;
 	const struct eun_holdq *hq = &qp->eun.rx.hq;
@@ -171,14 +178,37 @@ static struct rxe_recv_wqe *eun_rx_recv_wqe(struct rxe_qp *qp, u32 seq)
 		.msg_seq = seq,
 		.head_seq = eun_holdq_head_seq(hq),
 		.hq_cap = hq->cap,
-		.posted = queue_count(q, QUEUE_TYPE_FROM_CLIENT),
+		/* An SRQ's WQEs are counted when one is taken. */
+		.posted = qp->srq ? U32_MAX :
+			  queue_count(q, QUEUE_TYPE_FROM_CLIENT),
 	};
 	u32 ahead;
 
 	if (eun_rxc_recv_slot(&r, &ahead) != EUN_RXC_OK)
-		return NULL;
-	return queue_addr_from_index(q, queue_get_consumer(q,
+		return qp->srq ? EUN_RXC_OUTSIDE : EUN_RXC_RNR;
+	if (qp->srq)
+		*wqe = eun_rx_srq_wqe(qp, seq);
+	else
+		*wqe = queue_addr_from_index(q, queue_get_consumer(q,
 					QUEUE_TYPE_FROM_CLIENT) + ahead);
+	return *wqe ? EUN_RXC_OK : EUN_RXC_RNR;
+}
+
+/* The receive WQE of the hold queue's head message, @seq. */
+static struct rxe_recv_wqe *eun_rx_head_wqe(struct rxe_qp *qp, u32 seq)
+{
+	if (qp->srq)
+		return eun_rx_srq_head(qp, seq);
+	return queue_head(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
+}
+
+/* The head message completed into its WQE: the next one is the head. */
+static void eun_rx_head_done(struct rxe_qp *qp, u32 seq)
+{
+	if (qp->srq)
+		eun_rx_srq_done(qp, seq);
+	else
+		queue_advance_consumer(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
 }
 
 /* Whether the packet's message completes into a receive WQE. */
@@ -191,10 +221,12 @@ static enum eun_rxc_verdict eun_rx_check_target(struct rxe_qp *qp,
 						struct rxe_pkt_info *pkt,
 						struct eun_rx_pkt *p)
 {
+	enum eun_rxc_verdict v;
+
 	if (eun_rx_has_completion(p)) {
-		p->wqe = eun_rx_recv_wqe(qp, p->eh.msg_seq);
-		if (!p->wqe)
-			return EUN_RXC_RNR;
+		v = eun_rx_recv_wqe(qp, p->eh.msg_seq, &p->wqe);
+		if (v != EUN_RXC_OK)
+			return v;
 	}
 	if (!p->is_write)
 		return eun_rx_place_recv_target(qp, p);
@@ -257,8 +289,7 @@ static int eun_rx_wc_flags(const struct eun_holdq_done *d, __be32 *imm,
 static bool eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 			    const struct eun_holdq_done *d)
 {
-	struct rxe_recv_wqe *wqe = queue_head(qp->rq.queue,
-					      QUEUE_TYPE_FROM_CLIENT);
+	struct rxe_recv_wqe *wqe = eun_rx_head_wqe(qp, d->msg_seq);
 	enum ib_wc_status status;
 	struct rxe_cqe cqe = {};
 	__be32 imm;
@@ -311,7 +342,7 @@ static bool eun_rx_post_cqe(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		wc->port_num = qp->attr.port_num;
 	}
 
-	queue_advance_consumer(qp->rq.queue, QUEUE_TYPE_FROM_CLIENT);
+	eun_rx_head_done(qp, d->msg_seq);
 	qp->resp.msn++;
 	rxe_counter_inc(eun_qp_rxe(qp), RXE_CNT_RDMA_RECV);
 	if (rxe_cq_post(qp->rcq, &cqe, d->cookie) || status != IB_WC_SUCCESS) {

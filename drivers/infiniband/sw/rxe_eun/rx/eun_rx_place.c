@@ -115,6 +115,12 @@ enum eun_rxc_verdict eun_rx_place_write_target(struct rxe_qp *qp,
 	return EUN_RXC_OK;
 }
 
+/* SGEs a receive WQE of the QP may have: its SRQ's, if it has one. */
+static u32 eun_rx_place_max_sge(struct rxe_qp *qp)
+{
+	return qp->srq ? qp->srq->rq.max_sge : qp->rq.max_sge;
+}
+
 /**
  * eun_rx_place_recv_target() - check a SEND packet against its receive WQE
  * @qp: the responder's QP
@@ -129,14 +135,14 @@ enum eun_rxc_verdict eun_rx_place_recv_target(struct rxe_qp *qp,
 	const struct rxe_dma_info *dma = &p->wqe->dma;
 
 	return eun_rxc_recv_target(p->eh.msg_len, dma->length,
-				   dma->num_sge, qp->rq.max_sge);
+				   dma->num_sge, eun_rx_place_max_sge(qp));
 }
 
 /* Copy @len bytes to the receive WQE's buffers from byte @offset on. */
 static int eun_rx_place_recv(struct rxe_qp *qp, struct rxe_recv_wqe *wqe,
 			     u32 offset, const u8 *data, u32 len)
 {
-	u32 num_sge = min_t(u32, wqe->dma.num_sge, qp->rq.max_sge);
+	u32 num_sge = min_t(u32, wqe->dma.num_sge, eun_rx_place_max_sge(qp));
 	u32 i;
 
 	for (i = 0; i < num_sge && len; i++) {
