@@ -213,7 +213,7 @@ static int ev_client_recv(struct ev_qp *q, const struct ibv_wc *wc)
 			q->idx, imm);
 		return -1;
 	}
-	return ev_post_recv(q, (uint32_t)wc->wr_id);
+	return ev_repost_recv(q, wc);
 }
 
 static int ev_client_wc(struct ev_qp *q, const struct ibv_wc *wc, uint64_t now)

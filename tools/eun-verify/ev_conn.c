@@ -239,6 +239,9 @@ static int ev_cm_server_request(struct ev_ctx *c, struct rdma_cm_event *ev)
 	}
 	return 0;
 reject:
+	/* A run this side cannot take (--srq too small): the client's to fix. */
+	if (c->exit_code == EV_EXIT_USAGE)
+		rep.status = EV_REP_BAD_CONFIG;
 	ev_wire_rep_pack(&rep, buf, sizeof(buf));
 	rdma_reject(id, buf, sizeof(buf));
 	if (q)

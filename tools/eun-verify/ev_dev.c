@@ -2,9 +2,9 @@
 /*
  * eun-verify: device, memory and QP helpers: open the device (TCP
  * exchange), size and register a QP's memory, create it and move it
- * through its states, post receives and control messages, check
- * completions. Below the connection set-up and both roles; uses only
- * ev_log.c and the pure files.
+ * through its states, post receives (to the QP or to the shared receive
+ * queue) and control messages, check completions. Below the connection
+ * set-up and both roles; uses only ev_log.c and the pure files.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -63,7 +63,9 @@ int ev_qp_alloc(struct ev_qp *q, int server)
 	q->max_send = server ? 2 * EV_CTRL_MAX : cfg->depth + 2 * EV_CTRL_MAX;
 	slots_len = (size_t)q->nslots * q->slot_size;
 	words_len = (size_t)q->nwords * sizeof(uint64_t);
-	q->mem_len = slots_len + words_len + (size_t)q->nrecv * q->rbuf_size;
+	q->mem_len = slots_len + words_len;
+	if (!c->o->srq)		/* else the SRQ's buffers take the SENDs */
+		q->mem_len += (size_t)q->nrecv * q->rbuf_size;
 	if (posix_memalign((void **)&q->mem, 4096, q->mem_len)) {
 		ev_fail(c, EV_EXIT_SETUP, "QP %u: cannot allocate %zu bytes",
 			q->idx, q->mem_len);
@@ -72,7 +74,7 @@ int ev_qp_alloc(struct ev_qp *q, int server)
 	memset(q->mem, 0, q->mem_len);
 	q->slots = q->mem;
 	q->words = (uint64_t *)(q->mem + slots_len);
-	q->rbufs = q->mem + slots_len + words_len;
+	q->rbufs = c->o->srq ? NULL : q->mem + slots_len + words_len;
 	access = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE;
 	if (!cfg->uc)
 		access |= IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC;
@@ -96,6 +98,132 @@ int ev_qp_alloc(struct ev_qp *q, int server)
 	return 0;
 }
 
+/* Receive slot @slot back on the SRQ, its buffer whole. */
+static int ev_srq_post(struct ev_ctx *c, uint32_t slot)
+{
+	struct ev_srq *s = &c->srq;
+	struct ibv_recv_wr wr, *bad;
+	struct ibv_sge sge;
+	int err;
+
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = ev_srq_wrid(slot);
+	if (s->buf_size) {
+		sge.addr = (uintptr_t)(s->bufs + (size_t)slot * s->buf_size);
+		sge.length = s->buf_size;
+		sge.lkey = s->mr->lkey;
+		wr.sg_list = &sge;
+		wr.num_sge = 1;
+	}
+	if (ev_srq_book_post(&s->book, slot)) {
+		ev_fail(c, EV_EXIT_VERIFY, "SRQ slot %u posted twice", slot);
+		return -1;
+	}
+	err = ibv_post_srq_recv(s->srq, &wr, &bad);
+	if (err) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_post_srq_recv: %s",
+			strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* How many WQEs, within the device's limits; 0 or -1 with the reason. */
+static int ev_srq_sizing(struct ev_ctx *c, const struct ev_qp *q,
+			 uint32_t *n)
+{
+	struct ibv_device_attr da;
+
+	if (ibv_query_device(c->verbs, &da)) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_query_device failed");
+		return -1;
+	}
+	if (da.max_srq < 1 || da.max_srq_wr < 1 || da.max_srq_sge < 1) {
+		ev_fail(c, EV_EXIT_USAGE,
+			"--srq: the device has no shared receive queues");
+		return -1;
+	}
+	if (ev_srq_size(q->nrecv, c->nqps, (uint32_t)da.max_srq_wr, n)) {
+		ev_fail(c, EV_EXIT_USAGE,
+			"--srq: %u QP(s) x %u receives = %llu WQEs, the device's SRQ holds at most %d: fewer QPs or a lower depth",
+			c->nqps, q->nrecv,
+			(unsigned long long)c->nqps * q->nrecv, da.max_srq_wr);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --srq: one SRQ for all this side's QPs, made with the first one (the
+ * QP count is known by then) and filled before any QP may receive.
+ */
+static int ev_srq_create(struct ev_ctx *c, const struct ev_qp *q)
+{
+	struct ev_srq *s = &c->srq;
+	struct ibv_srq_init_attr ia;
+	uint32_t i, n;
+	size_t len;
+
+	if (s->srq)
+		return 0;
+	if (ev_srq_sizing(c, q, &n))
+		return -1;
+	s->buf_size = q->rbuf_size;
+	len = (size_t)n * s->buf_size;
+	if (len && posix_memalign((void **)&s->bufs, 4096, len)) {
+		ev_fail(c, EV_EXIT_SETUP, "SRQ: cannot allocate %zu bytes", len);
+		return -1;
+	}
+	if (len) {
+		memset(s->bufs, 0, len);
+		s->mr = ibv_reg_mr(c->pd, s->bufs, len, IBV_ACCESS_LOCAL_WRITE);
+		if (!s->mr) {
+			ev_fail(c, EV_EXIT_SETUP,
+				"SRQ: ibv_reg_mr of %zu bytes: %s", len,
+				strerror(errno));
+			return -1;
+		}
+	}
+	if (ev_srq_book_init(&s->book, n)) {
+		ev_fail(c, EV_EXIT_SETUP, "SRQ: out of memory");
+		return -1;
+	}
+	memset(&ia, 0, sizeof(ia));
+	ia.attr.max_wr = n;
+	ia.attr.max_sge = 1;
+	s->srq = ibv_create_srq(c->pd, &ia);
+	if (!s->srq) {
+		ev_fail(c, EV_EXIT_SETUP, "ibv_create_srq of %u WQEs: %s", n,
+			strerror(errno));
+		return -1;
+	}
+	s->nwqe = n;
+	for (i = 0; i < n; i++)
+		if (ev_srq_post(c, i))
+			return -1;
+	fprintf(stderr,
+		"eun-verify: %s: one SRQ of %u receives (%u bytes each) for %u QP(s)\n",
+		c->o->role == EV_ROLE_SERVER ? "server" : "client", s->nwqe,
+		s->buf_size, c->nqps);
+	return 0;
+}
+
+/* After every QP on it is gone. */
+void ev_srq_destroy(struct ev_ctx *c)
+{
+	struct ev_srq *s = &c->srq;
+
+	if (s->srq)
+		ibv_destroy_srq(s->srq);
+	s->srq = NULL;
+	if (s->mr)
+		ibv_dereg_mr(s->mr);
+	s->mr = NULL;
+	free(s->bufs);
+	s->bufs = NULL;
+	ev_srq_book_free(&s->book);
+}
+
 /**
  * ev_qp_create() - completion queue and QP, by rdma_cm or by hand
  *
@@ -108,6 +236,13 @@ int ev_qp_create(struct ev_qp *q, int server)
 	struct ibv_qp_init_attr ia;
 	uint32_t i;
 
+	if (c->o->srq && ev_srq_create(c, q))
+		return -1;
+	/*
+	 * With an SRQ a QP still completes no more receives at a time than
+	 * its own queue would have held (the protocol's credit), so the CQ
+	 * keeps its size.
+	 */
 	q->cq = ibv_create_cq(c->verbs, (int)(q->max_send + q->nrecv), NULL,
 			      NULL, 0);
 	if (!q->cq) {
@@ -121,9 +256,10 @@ int ev_qp_create(struct ev_qp *q, int server)
 	ia.qp_type = c->o->cfg.uc ? IBV_QPT_UC : IBV_QPT_RC;
 	ia.sq_sig_all = 1;
 	ia.cap.max_send_wr = q->max_send;
-	ia.cap.max_recv_wr = q->nrecv;
+	ia.srq = c->srq.srq;
+	ia.cap.max_recv_wr = ia.srq ? 0 : q->nrecv;
 	ia.cap.max_send_sge = 1;
-	ia.cap.max_recv_sge = 1;
+	ia.cap.max_recv_sge = ia.srq ? 0 : 1;
 	if (q->cm_id) {
 		if (rdma_create_qp(q->cm_id, c->pd, &ia)) {
 			ev_fail(c, EV_EXIT_SETUP, "QP %u: rdma_create_qp: %s",
@@ -141,7 +277,7 @@ int ev_qp_create(struct ev_qp *q, int server)
 		if (ev_qp_to_init(q))
 			return -1;
 	}
-	for (i = 0; i < q->nrecv; i++)
+	for (i = 0; !ia.srq && i < q->nrecv; i++)
 		if (ev_post_recv(q, i))
 			return -1;
 	(void)server;
@@ -208,6 +344,83 @@ int ev_post_recv(struct ev_qp *q, uint32_t idx)
 	return 0;
 }
 
+/* The buffer a receive completion filled, named by its wr_id. */
+const uint8_t *ev_recv_buf(const struct ev_qp *q, const struct ibv_wc *wc)
+{
+	const struct ev_srq *s = &q->ctx->srq;
+	uint32_t slot;
+
+	if (!s->srq)
+		return q->rbufs + (size_t)wc->wr_id * q->rbuf_size;
+	if (ev_srq_slot(wc->wr_id, s->nwqe, &slot))
+		return NULL;	/* ev_wc_check() refused it already */
+	return s->bufs + (size_t)slot * s->buf_size;
+}
+
+/* Post again the receive a completion took, once its message is checked. */
+int ev_repost_recv(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	uint32_t slot;
+
+	if (!q->ctx->srq.srq)
+		return ev_post_recv(q, (uint32_t)wc->wr_id);
+	if (ev_srq_slot(wc->wr_id, q->ctx->srq.nwqe, &slot)) {
+		ev_fail(q->ctx, EV_EXIT_VERIFY,
+			"QP %u: wr_id 0x%llx is no SRQ slot", q->idx,
+			(unsigned long long)wc->wr_id);
+		return -1;
+	}
+	return ev_srq_post(q->ctx, slot);
+}
+
+/* The QP of a QP number: @hint first, since it is nearly always that one. */
+static struct ev_qp *ev_qp_by_num(struct ev_ctx *c, struct ev_qp *hint,
+				  uint32_t qpn)
+{
+	uint32_t i;
+
+	if (hint->qp && hint->qp->qp_num == qpn)
+		return hint;
+	for (i = 0; i < c->nqps; i++)
+		if (c->qps[i].qp && c->qps[i].qp->qp_num == qpn)
+			return &c->qps[i];
+	return NULL;
+}
+
+/*
+ * A receive off the SRQ: the QP is the one qp_num names, which must be
+ * the CQ's own; the wr_id must name a slot on the SRQ.
+ */
+static int ev_wc_check_srq(struct ev_qp *q, const struct ibv_wc *wc)
+{
+	struct ev_ctx *c = q->ctx;
+	struct ev_qp *owner = ev_qp_by_num(c, q, wc->qp_num);
+	uint32_t slot;
+
+	if (owner != q) {
+		ev_fail(c, EV_EXIT_VERIFY,
+			"QP %u: receive completion of QP number 0x%x (%s) on this QP's CQ",
+			q->idx, wc->qp_num,
+			owner ? "another QP" : "none of ours");
+		return -1;
+	}
+	switch (ev_srq_book_take(&c->srq.book, wc->wr_id, &slot)) {
+	case EV_SRQ_OK:
+		q->st.srq_recvs++;
+		return 0;
+	case EV_SRQ_TAKEN:
+		ev_fail(c, EV_EXIT_VERIFY,
+			"QP %u: receive completion of SRQ slot %u, not on the SRQ (duplicate)",
+			q->idx, slot);
+		return -1;
+	default:
+		ev_fail(c, EV_EXIT_VERIFY,
+			"QP %u: receive completion with wr_id 0x%llx, never posted to the SRQ",
+			q->idx, (unsigned long long)wc->wr_id);
+		return -1;
+	}
+}
+
 /* Zero-length SEND with immediate carrying a control message. */
 int ev_post_ctrl(struct ev_qp *q, enum ev_ctrl type, uint64_t value)
 {
@@ -250,7 +463,8 @@ static const char *ev_wrid_name(uint64_t id, char *buf, size_t len)
  * ev_wc_check() - status and order of one completion
  *
  * Return: 0 when the completion is successful and the oldest outstanding
- * work request of its queue; otherwise the failure is recorded and -1.
+ * work request of its queue (a receive off the SRQ: of this QP, of a slot
+ * on the SRQ); otherwise the failure is recorded and -1.
  */
 int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc)
 {
@@ -267,6 +481,8 @@ int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc)
 			ibv_wc_status_str(wc->status), wc->vendor_err);
 		return -1;
 	}
+	if (recv && q->ctx->srq.srq)
+		return ev_wc_check_srq(q, wc);
 	ord = ev_ring_complete(r, wc->wr_id);
 	if (ord == EV_ORDER_OK)
 		return 0;

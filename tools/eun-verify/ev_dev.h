@@ -20,7 +20,11 @@ int ev_qp_to_init(struct ev_qp *q);
 int ev_qp_to_rts(struct ev_qp *q);
 void ev_qp_destroy(struct ev_qp *q);
 
+void ev_srq_destroy(struct ev_ctx *c);
+
 int ev_post_recv(struct ev_qp *q, uint32_t idx);
+const uint8_t *ev_recv_buf(const struct ev_qp *q, const struct ibv_wc *wc);
+int ev_repost_recv(struct ev_qp *q, const struct ibv_wc *wc);
 int ev_post_ctrl(struct ev_qp *q, enum ev_ctrl type, uint64_t value);
 int ev_wc_check(struct ev_qp *q, const struct ibv_wc *wc);
 void ev_abort_all(struct ev_ctx *c);

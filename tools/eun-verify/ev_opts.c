@@ -94,6 +94,15 @@ static const char ev_help[] =
 "                          polled_messages and early_last_bytes\n"
 "        --allow-early     server: count early last bytes, do not fail\n"
 "                          (a control run of a placement that allows them)\n"
+"        --srq             post this side's receives to one shared receive\n"
+"                          queue for all its QPs, of as many WQEs as their\n"
+"                          own queues would hold (refused beyond the\n"
+"                          device's max_srq_wr). The server's carry every\n"
+"                          SEND and WRITE with immediate, the client's only\n"
+"                          control messages. A message is checked in the\n"
+"                          buffer its completion's wr_id names, in order\n"
+"                          for the QP of its qp_num. Reported as srq,\n"
+"                          srq_wqes and srq_receives\n"
 "\n"
 "OUTPUT\n"
 "        --interval MS     client: also report goodput per MS ms from the\n"
@@ -119,7 +128,9 @@ static const char ev_help[] =
 "    eun-verify -s\n"
 "    eun-verify -c 10.0.0.1 -o mix -S rand:1-64K -q 4 -n 500 --seed 7\n"
 "    eun-verify -c 10.0.0.1 -o write -S 65536 -b 8M --json\n"
-"    eun-verify -c 10.0.0.1 -S websearch:100 -q 8 -D 1 -n 200 --json\n";
+"    eun-verify -c 10.0.0.1 -S websearch:100 -q 8 -D 1 -n 200 --json\n"
+"    eun-verify -s --srq\n"
+"    eun-verify -c 10.0.0.1 -o send,write_imm -S rand:1-64K -q 8 -n 500\n";
 
 void ev_usage(FILE *f)
 {
@@ -184,6 +195,7 @@ enum {
 	EV_OPT_RNR_RETRY,
 	EV_OPT_PSN,
 	EV_OPT_INTERVAL,
+	EV_OPT_SRQ,
 };
 
 static const struct option ev_long_opts[] = {
@@ -213,6 +225,7 @@ static const struct option ev_long_opts[] = {
 	{ "timeout",	  required_argument, NULL, 'T' },
 	{ "write-poll",	  no_argument,	     NULL, EV_OPT_WRITE_POLL },
 	{ "allow-early",  no_argument,	     NULL, EV_OPT_ALLOW_EARLY },
+	{ "srq",	  no_argument,	     NULL, EV_OPT_SRQ },
 	{ "json",	  no_argument,	     NULL, 'j' },
 	{ "verbose",	  no_argument,	     NULL, 'v' },
 	{ "help",	  no_argument,	     NULL, 'h' },
@@ -352,6 +365,9 @@ static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
 		return 0;
 	case EV_OPT_ALLOW_EARLY:
 		o->allow_early = 1;
+		return 0;
+	case EV_OPT_SRQ:
+		o->srq = 1;
 		return 0;
 	case 'j':
 		o->json = 1;

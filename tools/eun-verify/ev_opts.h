@@ -54,6 +54,7 @@ enum ev_role {
  * @seconds: run length, 0 when not bounded by time
  * @timeout: seconds any single wait may last
  * @allow_early: server, write_poll: count early last bytes, do not fail
+ * @srq: this side's receives go to one SRQ shared by its QPs
  * @json: print the report as JSON
  * @verbose: progress messages on stderr
  */
@@ -80,6 +81,7 @@ struct ev_opts {
 	double seconds;
 	double timeout;
 	int allow_early;
+	int srq;
 	int json;
 	int verbose;
 };

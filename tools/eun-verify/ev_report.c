@@ -21,6 +21,7 @@ void ev_stats_total(const struct ev_stats *qp, uint32_t n,
 		total->checked_bytes += s->checked_bytes;
 		total->polled += s->polled;
 		total->early_last += s->early_last;
+		total->srq_recvs += s->srq_recvs;
 		if (s->t_first && (!total->t_first || s->t_first < total->t_first))
 			total->t_first = s->t_first;
 		if (s->t_last > total->t_last)
@@ -153,12 +154,14 @@ static void ev_report_json(FILE *f, const struct ev_report *r,
 	fprintf(f, "{\"tool\":\"eun-verify\",\"role\":\"%s\",\"result\":\"%s\","
 		"\"exit\":%d,\"seed\":%llu,\"pattern_seed\":%llu,\"ops\":\"%s\","
 		"\"size\":\"%s\",\"qps\":%u,\"depth\":%u,\"transport\":\"%s\","
-		"\"write_poll\":%u,\"setup\":\"%s\",\"error\":",
+		"\"write_poll\":%u,\"srq\":%u,\"srq_wqes\":%u,"
+		"\"srq_receives\":%llu,\"setup\":\"%s\",\"error\":",
 		o->role == EV_ROLE_SERVER ? "server" : "client",
 		ev_result_name(r->exit_code), r->exit_code,
 		(unsigned long long)o->cfg.seed,
 		(unsigned long long)r->pattern_seed, ops, sizes, o->cfg.qps,
 		o->cfg.depth, o->cfg.uc ? "uc" : "rc", o->cfg.write_poll,
+		!!o->srq, r->srq_wqes, (unsigned long long)total->srq_recvs,
 		o->tcp ? "tcp" : "rdma_cm");
 	ev_json_string(f, r->error ? r->error : "");
 	ev_json_series(f, r->series);
@@ -202,6 +205,10 @@ static void ev_report_table(FILE *f, const struct ev_report *r,
 		fprintf(f, "write_poll: %llu messages polled, %llu early last bytes\n",
 			(unsigned long long)total->polled,
 			(unsigned long long)total->early_last);
+	if (r->opts->srq)
+		fprintf(f, "srq: %u receives shared by %u QPs, %llu taken\n",
+			r->srq_wqes, r->nqps,
+			(unsigned long long)total->srq_recvs);
 	if (r->series && r->series->interval_ns) {
 		fprintf(f, "MB/s per %llu ms:",
 			(unsigned long long)(r->series->interval_ns / 1000000));

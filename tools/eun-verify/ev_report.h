@@ -22,6 +22,7 @@
  *	before the client reported them complete
  * @early_last: write_poll, server: of those, seen with an earlier byte
  *	still old
+ * @srq_recvs: --srq: receive completions taken off the shared queue
  * @t_first: CLOCK_MONOTONIC ns of the first post (client) / arrival (server)
  * @t_last: CLOCK_MONOTONIC ns of the last completion / the end of run
  * @lat: post-to-completion latency in ns (client); its exact sum gives
@@ -34,6 +35,7 @@ struct ev_stats {
 	uint64_t checked_bytes;
 	uint64_t polled;
 	uint64_t early_last;
+	uint64_t srq_recvs;
 	uint64_t t_first;
 	uint64_t t_last;
 	struct ev_hist lat;
@@ -48,6 +50,7 @@ struct ev_stats {
  * @exit_code: enum ev_exit
  * @error: first failure, empty when none
  * @series: goodput over time (client, --interval), NULL or empty for none
+ * @srq_wqes: --srq: receives the shared queue holds, 0 before it is made
  */
 struct ev_report {
 	const struct ev_opts *opts;
@@ -57,6 +60,7 @@ struct ev_report {
 	int exit_code;
 	const char *error;
 	const struct ev_series *series;
+	uint32_t srq_wqes;
 };
 
 void ev_stats_total(const struct ev_stats *qp, uint32_t n,

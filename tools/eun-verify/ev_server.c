@@ -88,8 +88,7 @@ static int ev_server_data(struct ev_qp *q, const struct ibv_wc *wc,
 			ev_op_name(mp.op));
 		return -1;
 	}
-	buf = got == EV_OP_SEND ?
-	      q->rbufs + (size_t)wc->wr_id * q->rbuf_size : ev_slot(q, m);
+	buf = got == EV_OP_SEND ? ev_recv_buf(q, wc) : ev_slot(q, m);
 	if (ev_server_check_bytes(q, m, &mp, buf, wc->byte_len))
 		return -1;
 	q->finished[m % q->nslots] = 1;
@@ -338,7 +337,7 @@ static int ev_server_recv(struct ev_qp *q, const struct ibv_wc *wc)
 	if (err)
 		return -1;
 	ev_server_advance(q);
-	return ev_post_recv(q, (uint32_t)wc->wr_id);
+	return ev_repost_recv(q, wc);
 }
 
 static int ev_server_wc(struct ev_qp *q, const struct ibv_wc *wc)

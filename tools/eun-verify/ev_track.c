@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * eun-verify: completion order tracking, immediate data encoding and
- * latency statistics.
+ * eun-verify: completion order tracking, SRQ receive slots, immediate
+ * data encoding and latency statistics.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -231,4 +231,82 @@ uint64_t ev_hist_pct(const struct ev_hist *h, double pct)
 double ev_hist_mean(const struct ev_hist *h)
 {
 	return h->n ? (double)h->sum / (double)h->n : 0;
+}
+
+uint64_t ev_srq_wrid(uint32_t slot)
+{
+	return EV_WRID_SRQ | slot;
+}
+
+/* Return: 0 with @slot set when @wr_id names one of @nslots slots. */
+int ev_srq_slot(uint64_t wr_id, uint32_t nslots, uint32_t *slot)
+{
+	uint64_t s = wr_id & ~EV_WRID_SRQ;
+
+	if (!(wr_id & EV_WRID_SRQ) || s >= nslots)
+		return -1;
+	*slot = (uint32_t)s;
+	return 0;
+}
+
+/**
+ * ev_srq_size() - WQEs of an SRQ standing in for per-QP receive queues
+ * @per_qp: receives each QP's own queue would hold
+ * @nqps: QPs sharing the SRQ
+ * @max_wr: the device's largest SRQ (max_srq_wr)
+ * @size: set to @per_qp * @nqps
+ *
+ * No QP takes more receives at a time than its own queue would have held,
+ * so their sum never runs dry whichever QPs the WQEs go to.
+ *
+ * Return: 0, or -1 when the sum is 0 or beyond @max_wr.
+ */
+int ev_srq_size(uint32_t per_qp, uint32_t nqps, uint32_t max_wr,
+		uint32_t *size)
+{
+	uint64_t n = (uint64_t)per_qp * nqps;
+
+	if (!n || n > max_wr)
+		return -1;
+	*size = (uint32_t)n;
+	return 0;
+}
+
+int ev_srq_book_init(struct ev_srq_book *b, uint32_t nslots)
+{
+	memset(b, 0, sizeof(*b));
+	b->posted = calloc(nslots ? nslots : 1, 1);
+	if (!b->posted)
+		return -1;
+	b->nslots = nslots;
+	return 0;
+}
+
+void ev_srq_book_free(struct ev_srq_book *b)
+{
+	free(b->posted);
+	b->posted = NULL;
+}
+
+/* Return: 0, or -1 when @slot is no slot or is on the SRQ already. */
+int ev_srq_book_post(struct ev_srq_book *b, uint32_t slot)
+{
+	if (slot >= b->nslots || b->posted[slot])
+		return -1;
+	b->posted[slot] = 1;
+	b->outstanding++;
+	return 0;
+}
+
+/* A receive completion: @slot is set but for EV_SRQ_BAD_ID. */
+enum ev_srq_take ev_srq_book_take(struct ev_srq_book *b, uint64_t wr_id,
+				  uint32_t *slot)
+{
+	if (ev_srq_slot(wr_id, b->nslots, slot))
+		return EV_SRQ_BAD_ID;
+	if (!b->posted[*slot])
+		return EV_SRQ_TAKEN;
+	b->posted[*slot] = 0;
+	b->outstanding--;
+	return EV_SRQ_OK;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * eun-verify: completion order tracking, immediate data encoding and
- * latency statistics. Pure code, no verbs types.
+ * eun-verify: completion order tracking, SRQ receive slots, immediate
+ * data encoding and latency statistics. Pure code, no verbs types.
  */
 #ifndef EV_TRACK_H
 #define EV_TRACK_H
@@ -64,6 +64,49 @@ void ev_ring_free(struct ev_ring *r);
 int ev_ring_push(struct ev_ring *r, uint64_t id);
 enum ev_order ev_ring_complete(struct ev_ring *r, uint64_t id);
 uint64_t ev_ring_oldest(const struct ev_ring *r);
+
+/*
+ * DOC: shared receive queue
+ * With --srq a side posts its receives to one SRQ shared by all its QPs.
+ * Receive slot s (its buffer, when receives carry data) goes out with
+ * wr_id EV_WRID_SRQ | s, so a completion names the buffer it filled
+ * whichever QP it came on. The book tells a slot on the SRQ from one
+ * already taken: a completion of a slot not on the SRQ is a duplicate,
+ * and a wr_id that is no slot of ours was never posted.
+ */
+#define EV_WRID_SRQ		(1ull << 62)
+
+/* wr_id: the top bit tells control sends from data messages. */
+#define EV_WRID_CTRL		(1ull << 63)
+
+/**
+ * struct ev_srq_book - which receive slots of the SRQ are posted
+ * @posted: per slot, 1 while on the SRQ
+ * @nslots: slots
+ * @outstanding: slots on the SRQ
+ */
+struct ev_srq_book {
+	uint8_t *posted;
+	uint32_t nslots;
+	uint32_t outstanding;
+};
+
+enum ev_srq_take {
+	EV_SRQ_OK,		/* a slot on the SRQ, taken off it now */
+	EV_SRQ_BAD_ID,		/* no slot of ours: never posted */
+	EV_SRQ_TAKEN,		/* a slot not on the SRQ: taken twice */
+	EV_SRQ_TAKE_COUNT
+};
+
+uint64_t ev_srq_wrid(uint32_t slot);
+int ev_srq_slot(uint64_t wr_id, uint32_t nslots, uint32_t *slot);
+int ev_srq_size(uint32_t per_qp, uint32_t nqps, uint32_t max_wr,
+		uint32_t *size);
+int ev_srq_book_init(struct ev_srq_book *b, uint32_t nslots);
+void ev_srq_book_free(struct ev_srq_book *b);
+int ev_srq_book_post(struct ev_srq_book *b, uint32_t slot);
+enum ev_srq_take ev_srq_book_take(struct ev_srq_book *b, uint64_t wr_id,
+				  uint32_t *slot);
 
 enum ev_seq {
 	EV_SEQ_OK,		/* the number expected next */

@@ -32,6 +32,10 @@
  * MARK says the client has it. Slots are reused only past the finished
  * prefix, so no byte is overwritten before it is checked.
  *
+ * With --srq a side's receives come from one SRQ instead (struct
+ * ev_srq): a receive completion names its buffer by wr_id and its QP by
+ * qp_num, and the message numbers in immediate data keep each QP's order.
+ *
  * With write_poll (plain WRITEs only) the server also watches, on every
  * turn of its loop, the last bytes of each granted slot not yet seen, and
  * checks the rest of the message the moment they change (ev_poll_check()).
@@ -59,8 +63,7 @@
 #define EV_RESEND_NS		200000000ull	/* idle time before a resend */
 #define EV_POLL_BATCH		32
 
-/* wr_id: the top bit tells control sends from data messages. */
-#define EV_WRID_CTRL		(1ull << 63)
+/* wr_id tags: EV_WRID_CTRL and EV_WRID_SRQ, in ev_track.h. */
 
 enum ev_qp_state {
 	EV_QP_RUN,		/* client: posting; server: serving */
@@ -73,10 +76,30 @@ enum ev_qp_state {
 struct ev_ctx;
 
 /**
+ * struct ev_srq - the shared receive queue of all this side's QPs (--srq)
+ * @srq: the queue, made with the first QP
+ * @mr: registration of @bufs
+ * @bufs: nwqe * buf_size bytes, the SEND targets; NULL when receives
+ *	carry no data
+ * @buf_size: bytes of a receive buffer, 0 for zero-length receives
+ * @nwqe: receive slots, all posted at the start
+ * @book: which slots are on the SRQ
+ */
+struct ev_srq {
+	struct ibv_srq *srq;
+	struct ibv_mr *mr;
+	uint8_t *bufs;
+	uint32_t buf_size;
+	uint32_t nwqe;
+	struct ev_srq_book book;
+};
+
+/**
  * struct ev_qp - one connected QP and its traffic state
  *
  * One registration covers the slot ring, the atomic words and the
- * receive buffers. Counters are absolute message numbers.
+ * receive buffers (with --srq those are the SRQ's, registered apart).
+ * Counters are absolute message numbers.
  */
 struct ev_qp {
 	struct ev_ctx *ctx;
@@ -95,7 +118,7 @@ struct ev_qp {
 	uint64_t *words;		/* atomic words (server), results (client) */
 	uint32_t nwords;
 	uint8_t *rbufs;			/* nrecv * rbuf_size, SEND targets */
-	uint32_t nrecv;
+	uint32_t nrecv;			/* receives (with --srq: its share) */
 	uint32_t rbuf_size;
 	uint32_t max_send;
 
@@ -106,7 +129,7 @@ struct ev_qp {
 
 	/* checking */
 	struct ev_ring sring;		/* sends posted, in order */
-	struct ev_ring rring;		/* receives posted, in order */
+	struct ev_ring rring;		/* receives posted, in order (no SRQ) */
 	struct ev_atomic_model am;	/* expected atomic words */
 	uint64_t *post_ns;		/* client: post time per slot */
 	uint64_t *atom_want;		/* client: expected result per slot */
@@ -150,6 +173,7 @@ struct ev_ctx {
 	int sock;			/* TCP control connection */
 	struct ev_qp *qps;
 	uint32_t nqps;
+	struct ev_srq srq;		/* --srq */
 	uint64_t t_start;
 	struct ev_series series;	/* client: goodput over time */
 	int exit_code;			/* first failure, enum ev_exit */

@@ -32,6 +32,7 @@ static void ev_teardown(struct ev_ctx *c)
 
 	for (i = 0; i < c->nqps; i++)
 		ev_qp_destroy(&c->qps[i]);
+	ev_srq_destroy(c);	/* no QP on it now */
 	free(c->qps);
 	if (c->pd)
 		ibv_dealloc_pd(c->pd);
@@ -102,6 +103,7 @@ report:
 	rep.exit_code = c.exit_code;
 	rep.error = c.error;
 	rep.series = &c.series;
+	rep.srq_wqes = c.srq.nwqe;
 	ev_report_print(stdout, &rep);
 	free(stats);
 	ev_teardown(&c);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * eun-verify: unit tests of the pure parts (pattern, plan, checker,
- * order tracking, wire format, options, report) of tools/eun-verify. TAP on
+ * order tracking, SRQ slots, wire format, options, report) of
+ * tools/eun-verify. TAP on
  * stdout, then a closing "N passed, N failed" line; exit status 1 when
  * anything failed.
  */
@@ -674,6 +675,88 @@ static void test_ring(void)
 	ev_ring_free(&r);
 }
 
+/* wr_id <-> slot: only our tag with a slot in range maps back. */
+static void test_srq_wrid(void)
+{
+	static const uint32_t slots[] = { 0, 1, 47, 383 };
+	uint32_t slot, i;
+	int ok = 1;
+
+	for (i = 0; i < ARRAY_SIZE(slots); i++) {
+		slot = UINT32_MAX;
+		ok &= !ev_srq_slot(ev_srq_wrid(slots[i]), 384, &slot) &&
+		      slot == slots[i];
+	}
+	CHECK(ok, "srq: wr_id of a slot maps back to that slot");
+	slot = 7;
+	CHECK(ev_srq_slot(ev_srq_wrid(384), 384, &slot) == -1 && slot == 7,
+	      "srq: a slot beyond the SRQ is refused, slot untouched");
+	CHECK(ev_srq_slot(5, 384, &slot) == -1 &&
+	      ev_srq_slot(EV_WRID_CTRL | 5, 384, &slot) == -1,
+	      "srq: a per-QP or control wr_id is no SRQ slot");
+	CHECK(ev_srq_slot(EV_WRID_SRQ | (1ull << 32), 384, &slot) == -1 &&
+	      ev_srq_slot(EV_WRID_SRQ | EV_WRID_CTRL | 3, 384, &slot) == -1,
+	      "srq: high bits beside the tag are refused, not truncated");
+	CHECK(ev_srq_wrid(3) != 3 && !(ev_srq_wrid(3) & EV_WRID_CTRL),
+	      "srq: the tag tells SRQ receives from the rest");
+}
+
+/* The book: a slot is taken once per post, in any order across slots. */
+static void test_srq_book(void)
+{
+	static const uint32_t order[] = { 3, 0, 2, 1 };
+	struct ev_srq_book b;
+	uint32_t slot, i;
+	int ok = 1;
+
+	CHECK(!ev_srq_book_init(&b, 4) && b.outstanding == 0,
+	      "srq book: starts empty");
+	for (i = 0; i < 4; i++)
+		ok &= !ev_srq_book_post(&b, i);
+	CHECK(ok && b.outstanding == 4, "srq book: four slots posted");
+	CHECK(ev_srq_book_post(&b, 2) == -1 && ev_srq_book_post(&b, 4) == -1 &&
+	      b.outstanding == 4,
+	      "srq book: a slot on the SRQ or beyond it is not posted");
+	CHECK(ev_srq_book_take(&b, ev_srq_wrid(2), &slot) == EV_SRQ_OK &&
+	      slot == 2 && b.outstanding == 3, "srq book: slot 2 taken");
+	CHECK(ev_srq_book_take(&b, ev_srq_wrid(2), &slot) == EV_SRQ_TAKEN &&
+	      slot == 2 && b.outstanding == 3,
+	      "srq book: slot 2 taken again is a duplicate");
+	CHECK(ev_srq_book_take(&b, 1, &slot) == EV_SRQ_BAD_ID &&
+	      ev_srq_book_take(&b, ev_srq_wrid(4), &slot) == EV_SRQ_BAD_ID &&
+	      b.outstanding == 3, "srq book: a wr_id never posted is refused");
+	ok = !ev_srq_book_post(&b, 2);
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		ok &= ev_srq_book_take(&b, ev_srq_wrid(order[i]), &slot) ==
+		      EV_SRQ_OK && slot == order[i];
+	CHECK(ok && b.outstanding == 0,
+	      "srq book: reposted, then taken out of posting order");
+	ev_srq_book_free(&b);
+}
+
+/* The SRQ holds what the QPs' own queues would, within max_srq_wr. */
+static void test_srq_size(void)
+{
+	uint32_t n = 0;
+
+	CHECK(!ev_srq_size(48, 8, 16384, &n) && n == 384,
+	      "srq size: 8 QPs x 48 receives = 384");
+	CHECK(!ev_srq_size(48, 8, 384, &n) && n == 384,
+	      "srq size: exactly the device's limit fits");
+	n = 5;
+	CHECK(ev_srq_size(48, 8, 383, &n) == -1 && n == 5,
+	      "srq size: one beyond the device's limit refused");
+	CHECK(ev_srq_size(2 * EV_MAX_DEPTH + 16, EV_MAX_QPS, 1u << 20, &n) ==
+	      -1, "srq size: 1024 QPs at depth 512 beyond 2^20 refused");
+	CHECK(ev_srq_size(0x10001, 0x10000, 1u << 20, &n) == -1 &&
+	      ev_srq_size(0x10001, 0xffff, UINT32_MAX, &n) == 0 &&
+	      n == 0xffffffffu,
+	      "srq size: the product does not wrap at 2^32");
+	CHECK(ev_srq_size(0, 8, 16384, &n) == -1 &&
+	      ev_srq_size(32, 8, 0, &n) == -1,
+	      "srq size: none to share, or no SRQ on the device, refused");
+}
+
 static void test_hist(void)
 {
 	struct ev_hist *h = calloc(1, sizeof(*h)), *g = calloc(1, sizeof(*g));
@@ -769,6 +852,51 @@ static void test_report_mean(void)
 	free(st);
 }
 
+/* "srq" says the run asked for one, with its size and the receives. */
+static void test_report_srq(void)
+{
+	struct ev_stats *st = calloc(2, sizeof(*st));
+	struct ev_report r = { 0 };
+	struct ev_opts o;
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	parse("-s --srq --json", &o, err, sizeof(err));
+	st[0].srq_recvs = 3;
+	st[1].srq_recvs = 4;
+	r.opts = &o;
+	r.nqps = 2;
+	r.qp = st;
+	r.error = "";
+	r.srq_wqes = 96;
+	f = open_memstream(&buf, &len);
+	ev_report_print(f, &r);
+	fclose(f);
+	CHECK(strstr(buf, "\"write_poll\":0,\"srq\":1,\"srq_wqes\":96,\"srq_receives\":7,\"setup\"") != NULL,
+	      "report: srq, its size and the receives of all QPs");
+	free(buf);
+	buf = NULL;
+	o.json = 0;
+	f = open_memstream(&buf, &len);
+	ev_report_print(f, &r);
+	fclose(f);
+	CHECK(strstr(buf, "\nsrq: 96 receives shared by 2 QPs, 7 taken\n") != NULL,
+	      "report: table has an srq line");
+	free(buf);
+	buf = NULL;
+	parse("-s --json", &o, err, sizeof(err));
+	r.srq_wqes = 0;
+	st[0].srq_recvs = st[1].srq_recvs = 0;
+	f = open_memstream(&buf, &len);
+	ev_report_print(f, &r);
+	fclose(f);
+	CHECK(strstr(buf, "\"srq\":0,\"srq_wqes\":0,\"srq_receives\":0,") != NULL,
+	      "report: srq 0 without --srq");
+	free(buf);
+	free(st);
+}
+
 static void test_wire(void)
 {
 	struct ev_wire_req req = { 0 }, back;
@@ -831,7 +959,8 @@ static void test_opts(void)
 		"-s -b 1X", "-s -u 0", "-s -u 32", "-c h --write-poll -o send",
 		"-c h --write-poll --tcp --uc", "-c h --psn 1",
 		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1",
-		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001" };
+		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001",
+		"-s --srq=1", "-c h --srq 4" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -860,6 +989,14 @@ static void test_opts(void)
 	      o.rnr_retry == 3, "opts: --psn, --retry, --rnr-retry");
 	CHECK(!parse("-c h --interval 250", &o, err, sizeof(err)) &&
 	      o.interval_ms == 250, "opts: --interval on the client");
+	CHECK(!parse("-s --srq", &o, err, sizeof(err)) && o.srq &&
+	      o.role == EV_ROLE_SERVER, "opts: --srq on the server");
+	CHECK(!parse("-c h --srq -q 8 -o send", &o, err, sizeof(err)) &&
+	      o.srq && o.cfg.qps == 8, "opts: --srq on the client");
+	CHECK(!parse("-c h --tcp --uc --srq -o send", &o, err, sizeof(err)) &&
+	      o.srq && o.cfg.uc, "opts: --srq with UC QPs");
+	CHECK(!parse("-s", &o, err, sizeof(err)) && !o.srq,
+	      "opts: no SRQ by default");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && o.psn == -1 &&
 	      o.retry_cnt == 7 && o.rnr_retry == 7,
 	      "opts: PSN from the clock, retries 7 by default");
@@ -924,9 +1061,13 @@ int main(void)
 	test_op_parse();
 	test_imm();
 	test_ring();
+	test_srq_wrid();
+	test_srq_book();
+	test_srq_size();
 	test_hist();
 	test_hist_mean();
 	test_report_mean();
+	test_report_srq();
 	test_wire();
 	test_opts();
 	test_series();
