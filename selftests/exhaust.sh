@@ -13,15 +13,7 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
 
-if [ "$BED_MODULE" != rdma_rxe_eun ]; then
-	log_skip "the emulated memory is rdma_rxe_eun's"
-	exit $ksft_skip
-fi
-# It loads the modes it needs: once, in the bed's default run, is enough.
-if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-	log_skip "runs in the default rdma_rxe_eun run only"
-	exit $ksft_skip
-fi
+bed_eun_default_run_only "the emulated memory is rdma_rxe_eun's"
 ev_require
 require_cmd tc
 
@@ -36,10 +28,7 @@ run_mode()
 	local mode=$1 name=exhaust-$1 d t0 t1
 	local before=$BED_RESULTS/$name-before.txt after=$BED_RESULTS/$name-after.txt
 
-	bed_module_reload_with "ooo_mode=$mode"
-	check_err $? "reload with ooo_mode=$mode failed"
-	bed_barrier "$name-loaded" "$BED_TMO_STEP_S"
-	check_err $? "$mode: peer did not reload"
+	bed_module_reload_both "$name" "ooo_mode=$mode"
 	bed_netem_on "$REORDER"
 	check_err $? "$mode: netem failed"
 	bed_counters "$before"
@@ -81,7 +70,5 @@ trap bed_netem_off EXIT
 run_mode static
 run_mode eunomia
 
-bed_module_reload_with "${BED_MODULE_PARAMS:-}"
-check_err $? "reload with the bed's parameters failed"
-log_test "reload with the bed's parameters"
+bed_module_restore
 exit $EXIT_STATUS

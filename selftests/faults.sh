@@ -32,15 +32,7 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
 
-if [ "$BED_MODULE" != rdma_rxe_eun ]; then
-	log_skip "the fault matrix is for the tracking modes of rdma_rxe_eun"
-	exit $ksft_skip
-fi
-# It loads the modes it needs: once, in the bed's default run, is enough.
-if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-	log_skip "runs in the default rdma_rxe_eun run only"
-	exit $ksft_skip
-fi
+bed_eun_default_run_only "the fault matrix is for the tracking modes of rdma_rxe_eun"
 ev_require
 require_cmd tc ip
 
@@ -236,10 +228,7 @@ run_mode()
 {
 	local mode=$1 m=faults-$1 d
 
-	bed_module_reload_with "ooo_mode=$mode"
-	check_err $? "reload with ooo_mode=$mode failed"
-	bed_barrier "$m-loaded" "$BED_TMO_STEP_S"
-	check_err $? "$mode: peer did not reload"
+	bed_module_reload_both "$m" "ooo_mode=$mode"
 
 	one_case "$mode" loss "delay 1ms loss 2%" "delay 1ms loss 2%" 0 0 -- \
 		"${DATA[@]}" -u "$TMO_SHORT"
@@ -361,7 +350,5 @@ trap cleanup EXIT
 run_mode static
 run_mode eunomia
 
-bed_module_reload_with "${BED_MODULE_PARAMS:-}"
-check_err $? "reload with the bed's parameters failed"
-log_test "reload with the bed's parameters"
+bed_module_restore
 exit $EXIT_STATUS

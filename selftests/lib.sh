@@ -52,7 +52,7 @@ declare -gA BED_PORTS=(
 	[EV_NO_CLIENT]="18799 1"	# eun_verify_neg.sh: a server nobody calls
 	[MULTILINK]="18800 4"		# multilink.sh, one per link (LINKS <= 4)
 	[SPRAY]="18804 1"		# spray.sh
-	[SRQ_PINGPONG]="18805 1"	# srq_pingpong.sh
+	[SRQ_PINGPONG]="18805 3"	# srq_pingpong.sh, one per exchange
 	[BENCH_PERF]="18810 10"		# tools/bench/matrix.sh's perftest, one per transfer
 	[LIFECYCLE]="18900 4"		# lifecycle_traffic.sh: the churn's long transfer
 	[SOAK]="19000 800"		# tools/vm/soak-job.sh, one per transfer
@@ -707,4 +707,42 @@ bed_module_reload_with()
 {
 	bed_module_unload rdma_rxe_eun || return 1
 	BED_MODULE_PARAMS="$*" bed_setup
+}
+
+# bed_module_reload_both NAME ARGS...: rdma_rxe_eun again with other
+# parameters, in both guests: each reloads, then waits for the other at
+# barrier NAME-loaded.
+bed_module_reload_both()
+{
+	local name=$1
+
+	shift
+	bed_module_reload_with "$@"
+	check_err $? "$name: reload with $* failed"
+	bed_barrier "$name-loaded" "$BED_TMO_STEP_S"
+	check_err $? "$name: peer did not reload"
+}
+
+# bed_module_restore: rdma_rxe_eun as the other tests expect it (the bed's
+# parameters and links) after a test loaded its own; a test of its own.
+bed_module_restore()
+{
+	bed_module_reload_with "${BED_MODULE_PARAMS:-}"
+	check_err $? "reload with the bed's parameters failed"
+	log_test "reload with the bed's parameters"
+}
+
+# bed_eun_default_run_only WHY: skip the test (exit) unless it runs on
+# rdma_rxe_eun in the bed's default run; a test that loads the modes it
+# needs runs once. WHY says why it is rdma_rxe_eun's.
+bed_eun_default_run_only()
+{
+	if [ "$BED_MODULE" != rdma_rxe_eun ]; then
+		log_skip "$1"
+		exit $ksft_skip
+	fi
+	if [ -n "${BED_MODULE_PARAMS:-}" ]; then
+		log_skip "runs in the default rdma_rxe_eun run only"
+		exit $ksft_skip
+	fi
 }

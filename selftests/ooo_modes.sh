@@ -110,10 +110,7 @@ run_mode()
 	local mode=$1 name d poll dump qpn kind=static
 	local before=$BED_RESULTS/ooo-$mode-before.txt after=$BED_RESULTS/ooo-$mode-after.txt
 
-	bed_module_reload_with "ooo_mode=$mode"
-	check_err $? "reload with ooo_mode=$mode failed"
-	bed_barrier "ooo-$mode-loaded" "$BED_TMO_STEP_S"
-	check_err $? "$mode: peer did not reload"
+	bed_module_reload_both "ooo-$mode" "ooo_mode=$mode"
 	bed_netem_on "$REORDER"
 	check_err $? "$mode: netem failed"
 	bed_counters "$before"
@@ -175,8 +172,5 @@ trap bed_netem_off EXIT
 run_mode static
 run_mode eunomia
 
-# Leave the module as the other tests expect it: defaults, the bed's links.
-bed_module_reload_with "${BED_MODULE_PARAMS:-}"
-check_err $? "reload with the bed's parameters failed"
-log_test "reload with the bed's parameters"
+bed_module_restore
 exit $EXIT_STATUS

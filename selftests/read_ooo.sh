@@ -52,10 +52,7 @@ run_mode()
 	before=$BED_RESULTS/read-$mode-before.txt
 	after=$BED_RESULTS/read-$mode-after.txt
 
-	bed_module_reload_with "ooo_mode=$mode"
-	check_err $? "reload with ooo_mode=$mode failed"
-	bed_barrier "read-$mode-loaded" "$BED_TMO_STEP_S"
-	check_err $? "$mode: peer did not reload"
+	bed_module_reload_both "read-$mode" "ooo_mode=$mode"
 
 	bed_counters "$before"
 	read_run "read-$mode-reorder" "$REORDER" \
@@ -110,8 +107,5 @@ trap bed_netem_off EXIT
 run_mode static
 run_mode eunomia
 
-# Leave the module as the other tests expect it: defaults, the bed's links.
-bed_module_reload_with "${BED_MODULE_PARAMS:-}"
-check_err $? "reload with the bed's parameters failed"
-log_test "reload with the bed's parameters"
+bed_module_restore
 exit $EXIT_STATUS

@@ -144,10 +144,7 @@ run_small_pool()
 		log_skip "write_sync: the module has no write_sync parameter ($param)"
 		return 0
 	fi
-	bed_module_reload_with "$params"
-	check_err $? "reload with $params failed"
-	bed_barrier "$name-loaded" "$BED_TMO_STEP_S"
-	check_err $? "small pool: peer did not reload"
+	bed_module_reload_both "$name" "$params"
 	bed_netem_on "$REORDER_WIDE"
 	check_err $? "small pool: netem failed"
 	before=$BED_RESULTS/$name-before.txt
