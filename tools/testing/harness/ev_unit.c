@@ -808,15 +808,25 @@ static void test_hist_mean(void)
 	free(g);
 }
 
+/* The report as ev_report_print() writes it; the caller frees it. */
+static char *report_text(const struct ev_report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ev_report_print(f, r);
+	fclose(f);
+	return buf;
+}
+
 /* lat_mean_us per QP and in total, after the keys scripts already read. */
 static void test_report_mean(void)
 {
 	struct ev_stats *st = calloc(2, sizeof(*st));
 	struct ev_report r = { 0 };
 	struct ev_opts o;
-	char err[256], *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char err[256], *buf;
 
 	parse("-c h -S websearch:100 -q 2 -D 1 --json", &o, err, sizeof(err));
 	ev_hist_add(&st[0].lat, 10000);
@@ -829,9 +839,7 @@ static void test_report_mean(void)
 	r.nqps = 2;
 	r.qp = st;
 	r.error = "";
-	f = open_memstream(&buf, &len);
-	ev_report_print(f, &r);
-	fclose(f);
+	buf = report_text(&r);
 	CHECK(strstr(buf, "\"size\":\"websearch:100\"") != NULL,
 	      "report: size shown as websearch:100");
 	CHECK(strstr(buf, "\"lat_max_us\":20.0,\"polled_messages\":0,\"early_last_bytes\":0,\"lat_mean_us\":15.0}") &&
@@ -841,11 +849,8 @@ static void test_report_mean(void)
 	CHECK(strstr(strstr(buf, "\"total\":"), "\"lat_mean_us\":20.0}") != NULL,
 	      "report: total mean over all messages (20.0)");
 	free(buf);
-	buf = NULL;
 	o.json = 0;
-	f = open_memstream(&buf, &len);
-	ev_report_print(f, &r);
-	fclose(f);
+	buf = report_text(&r);
 	CHECK(strstr(buf, "mean_us\n") && strstr(buf, "    20.0\n"),
 	      "report: table has a mean_us column");
 	free(buf);
@@ -858,9 +863,7 @@ static void test_report_srq(void)
 	struct ev_stats *st = calloc(2, sizeof(*st));
 	struct ev_report r = { 0 };
 	struct ev_opts o;
-	char err[256], *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char err[256], *buf;
 
 	parse("-s --srq --json", &o, err, sizeof(err));
 	st[0].srq_recvs = 3;
@@ -870,27 +873,19 @@ static void test_report_srq(void)
 	r.qp = st;
 	r.error = "";
 	r.srq_wqes = 96;
-	f = open_memstream(&buf, &len);
-	ev_report_print(f, &r);
-	fclose(f);
+	buf = report_text(&r);
 	CHECK(strstr(buf, "\"write_poll\":0,\"srq\":1,\"srq_wqes\":96,\"srq_receives\":7,\"setup\"") != NULL,
 	      "report: srq, its size and the receives of all QPs");
 	free(buf);
-	buf = NULL;
 	o.json = 0;
-	f = open_memstream(&buf, &len);
-	ev_report_print(f, &r);
-	fclose(f);
+	buf = report_text(&r);
 	CHECK(strstr(buf, "\nsrq: 96 receives shared by 2 QPs, 7 taken\n") != NULL,
 	      "report: table has an srq line");
 	free(buf);
-	buf = NULL;
 	parse("-s --json", &o, err, sizeof(err));
 	r.srq_wqes = 0;
 	st[0].srq_recvs = st[1].srq_recvs = 0;
-	f = open_memstream(&buf, &len);
-	ev_report_print(f, &r);
-	fclose(f);
+	buf = report_text(&r);
 	CHECK(strstr(buf, "\"srq\":0,\"srq_wqes\":0,\"srq_receives\":0,") != NULL,
 	      "report: srq 0 without --srq");
 	free(buf);
