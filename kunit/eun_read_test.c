@@ -6,15 +6,17 @@
  * out back to back, in a ring of EUN_RD_MAX_OUT, retired oldest first;
  * which PSNs they own and which READ each belongs to; which opcode and
  * length each response packet may carry; the highest PSN that arrived,
- * placed or not; the quiet time after which the missing packets count as
- * lost: one window after the latest new packet for holes below the
- * highest, longer (or twice the longest pause) for the tail alone or with
- * nothing new since the request or a re-request, doubled per unanswered
- * re-request and none after EUN_RD_MAX_BLIND; a spurious re-request
- * doubling the window once, up to its cap, even when its proof comes
- * after the READ; the range a re-request asks for and its split into one
- * range per READ; atomics among READs, one ATOMIC_ACKNOWLEDGE each; and the
- * window kept across READs.
+ * placed or not; the time after which the missing packets count as lost:
+ * one window after the first packet beyond a hole below the highest,
+ * longer (or twice the longest pause) for the tail alone or with nothing
+ * new since the request or a re-request, doubled per unanswered
+ * re-request and none after EUN_RD_MAX_BLIND; the responses a
+ * re-request's answer follows, which are no news of its loss; a spurious
+ * re-request doubling the window once, up to its cap, even when its proof
+ * comes after the READ, and a run of re-requests halving it; the range a
+ * re-request asks for and its split into one range per READ; atomics
+ * among READs, one ATOMIC_ACKNOWLEDGE each; and the window kept across
+ * READs.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -93,6 +95,18 @@ static struct eun_rd *rt_abc(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xffffff, 3 * 1024, 1024, 0), 0);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 0x000002, 0, 1024, 0), 0);
 	KUNIT_ASSERT_EQ(test, rd->count, 3);
+	return rd;
+}
+
+/* 32 packets, 0xfffff0 .. 0x00000f, across the wrap. */
+#define RT32_FIRST	0xfffff0u
+#define RT32_LAST	0xfu
+
+static struct eun_rd *rt_32(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, RT32_FIRST, 32 * 256, 256);
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, RT32_LAST);
 	return rd;
 }
 
@@ -398,18 +412,18 @@ static void eun_rd_arrival_max_psn(struct kunit *test)
 {
 	struct eun_rd *rd = rt_four(test);
 
-	eun_rd_arrival(rd, 0xffffff, true, 10);
+	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, 10);
 	KUNIT_EXPECT_TRUE(test, rd->seen);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 0xffffff);
-	eun_rd_arrival(rd, 0, true, 20);
+	eun_rd_arrival(rd, 0, RT_WRAP, true, 20);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
 	/* Older ones, placed or not, leave it. */
-	eun_rd_arrival(rd, RT_WRAP, true, 30);
+	eun_rd_arrival(rd, RT_WRAP, 1, true, 30);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
-	eun_rd_arrival(rd, 0xffffff, false, 40);
+	eun_rd_arrival(rd, 0xffffff, 1, false, 40);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 0);
 	/* A newer one moves it, placed or not. */
-	eun_rd_arrival(rd, 1, false, 50);
+	eun_rd_arrival(rd, 1, 1, false, 50);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 1);
 
 	/* A READ joining those out keeps it. */
@@ -421,7 +435,7 @@ static void eun_rd_arrival_max_psn(struct kunit *test)
 	eun_rd_stop(rd);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xfffff0, 8 * 256, 256, 60), 0);
 	KUNIT_EXPECT_FALSE(test, rd->seen);
-	eun_rd_arrival(rd, 0xfffff1, false, 70);
+	eun_rd_arrival(rd, 0xfffff1, 0xfffff0, false, 70);
 	KUNIT_EXPECT_TRUE(test, rd->seen);
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 0xfffff1);
 }
@@ -431,18 +445,97 @@ static void eun_rd_arrival_arms(struct kunit *test)
 	struct eun_rd *rd = rt_four(test);
 
 	/* PSN 0 in, RT_WRAP and 0xffffff missing below it. */
-	eun_rd_arrival(rd, 0, true, 1000);
+	eun_rd_arrival(rd, 0, RT_WRAP, true, 1000);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 1000);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
 	/* One not placed is no news: the quiet goes on. */
-	eun_rd_arrival(rd, 0, false, 3000);
+	eun_rd_arrival(rd, 0, RT_WRAP, false, 3000);
 	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 1000);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
-	/* A new one restarts it. */
-	eun_rd_arrival(rd, 0xffffff, true, 5000);
+	/* A new one ends the quiet, but the hole's window runs on. */
+	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, 5000);
 	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 5000);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 5000 + 4 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
+	/* The hole filled, only the tail missing: the longer wait. */
+	eun_rd_arrival(rd, RT_WRAP, 1, true, 7000);
+	KUNIT_EXPECT_FALSE(test, rd->hole_seen);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 7000 + RT_BLIND(4 * MS, 0));
+}
+
+/*
+ * A hole's window runs from the first packet beyond it, however many come
+ * after; once it fills, the next hole's window runs from the first packet
+ * beyond that one seen since.
+ */
+static void eun_rd_window_from_first_beyond(struct kunit *test)
+{
+	struct eun_rd *rd = rt_32(test);
+	u32 psn;
+
+	eun_rd_arrival(rd, 0xfffff1, RT32_FIRST, true, 1 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT32_FIRST), 5 * MS);
+	for (psn = 0xfffff2; psn != 0xfffff6; psn++)
+		eun_rd_arrival(rd, psn, RT32_FIRST, true, (psn - 0xfffff0) * MS);
+	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 5 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT32_FIRST), 5 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT32_FIRST, 5 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT32_FIRST, 5 * MS));
+
+	/* Filled late: nothing below the highest missing, the tail wait. */
+	eun_rd_arrival(rd, RT32_FIRST, 0xfffff6, true, 6 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 6 * MS + RT_BLIND(4 * MS, 0));
+	/* A new hole: its window from the first packet beyond it. */
+	eun_rd_arrival(rd, 0xfffff8, 0xfffff6, true, 7 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 11 * MS);
+	/* The head moves to the next hole: from the arrival that moved it. */
+	eun_rd_arrival(rd, 0xfffff6, 0xfffff7, true, 9 * MS);
+	KUNIT_EXPECT_EQ(test, rd->hole_head, 0xfffff7);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 13 * MS);
+	/* A head the tracker was not told of: from the latest new packet. */
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 13 * MS);
+	eun_rd_arrival(rd, 0xfffffa, 0xfffff7, true, 10 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 14 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 13 * MS);
+}
+
+/*
+ * The responder answers in order: the responses of the READs out when a
+ * re-request went come before its answer and are no news of its loss.
+ * Its answer, or a response of a READ sent after it, arms the window
+ * again.
+ */
+static void eun_rd_rerequest_awaits_answer(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 8 * 1024, 1024);
+
+	eun_rd_arrival(rd, 101, 100, true, 1 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS);
+	eun_rd_rerequested(rd, 100, 5 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->awaiting);
+	KUNIT_EXPECT_EQ(test, rd->rereq_last, 107);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS + RT_BLIND(4 * MS, 1));
+	/* Sent before it: the wait goes on from them, still unanswered. */
+	eun_rd_arrival(rd, 102, 100, true, 6 * MS);
+	eun_rd_arrival(rd, 107, 100, true, 7 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 7 * MS + RT_BLIND(4 * MS, 1));
+
+	/* A READ sent after it answers first: its answer is late. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 108, 1024, 1024, 8 * MS), 0);
+	eun_rd_arrival(rd, 108, 100, true, 9 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_FALSE(test, rd->awaiting);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 13 * MS);
+
+	/* Its answer: the first PSN it asked for. */
+	eun_rd_rerequested(rd, 100, 13 * MS);
+	KUNIT_EXPECT_EQ(test, rd->rereq_last, 108);
+	eun_rd_arrival(rd, 100, 103, true, 14 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 103), 18 * MS);
 }
 
 /*
@@ -455,20 +548,20 @@ static void eun_rd_pause_sizes_tail_wait(struct kunit *test)
 	struct eun_rd *rd = rt_new(test, 100, 20 * 1024, 1024);
 	u64 t;
 
-	eun_rd_arrival(rd, 100, true, 3 * MS);
+	eun_rd_arrival(rd, 100, 101, true, 3 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
-	eun_rd_arrival(rd, 101, true, 4 * MS);
+	eun_rd_arrival(rd, 101, 102, true, 4 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
-	eun_rd_arrival(rd, 102, true, 10 * MS);
+	eun_rd_arrival(rd, 102, 103, true, 10 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 6 * MS);
 	/* Only the tail missing: the windows still the longer. */
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 103), 10 * MS + RT_BLIND(4 * MS, 0));
 
-	eun_rd_arrival(rd, 103, true, 10 * MS + 40 * MS);
+	eun_rd_arrival(rd, 103, 104, true, 10 * MS + 40 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 40 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 104), 50 * MS + 80 * MS);
 	/* A pause counts up to the largest window. */
-	eun_rd_arrival(rd, 104, true, 50 * MS + 100 * MS);
+	eun_rd_arrival(rd, 104, 105, true, 50 * MS + 100 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, EUN_RD_REO_MAX_NS);
 	t = 150 * MS;
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + 2 * EUN_RD_REO_MAX_NS);
@@ -476,18 +569,19 @@ static void eun_rd_pause_sizes_tail_wait(struct kunit *test)
 	t += 2 * EUN_RD_REO_MAX_NS;
 	eun_rd_rerequested(rd, 105, t);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + 4 * EUN_RD_REO_MAX_NS);
-	/* Holes below the highest: one window, whatever the pauses. */
-	eun_rd_arrival(rd, 107, true, t + MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), t + MS + 4 * MS);
+	/* Its answer, then a hole below the highest: one window, whatever the pauses. */
+	eun_rd_arrival(rd, 105, 106, true, t + MS);
+	eun_rd_arrival(rd, 107, 106, true, t + 2 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 106), t + 2 * MS + 4 * MS);
 
 	/* The wait for the answer to a re-request is no pause. */
 	rd = rt_new(test, 100, 20 * 1024, 1024);
-	eun_rd_arrival(rd, 100, true, 1 * MS);
+	eun_rd_arrival(rd, 100, 101, true, 1 * MS);
 	eun_rd_rerequested(rd, 101, 5 * MS);
-	eun_rd_arrival(rd, 101, true, 45 * MS);
+	eun_rd_arrival(rd, 101, 102, true, 45 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 1 * MS);
 	/* Once answered, pauses count again. */
-	eun_rd_arrival(rd, 102, true, 48 * MS);
+	eun_rd_arrival(rd, 102, 103, true, 48 * MS);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 3 * MS);
 }
 
@@ -497,8 +591,8 @@ static bool rt_spurious(struct kunit *test, struct eun_rd *rd, u32 first,
 {
 	eun_rd_rerequested(rd, first, now);
 	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
-	eun_rd_arrival(rd, first, true, now + 1);
-	eun_rd_arrival(rd, first, false, now + 2);
+	eun_rd_arrival(rd, first, eun_psn_add(first, 1), true, now + 1);
+	eun_rd_arrival(rd, first, eun_psn_add(first, 1), false, now + 2);
 	return eun_rd_duplicate(rd, first);
 }
 
@@ -509,7 +603,7 @@ static void eun_rd_spurious_doubles(struct kunit *test)
 	unsigned int i;
 
 	/* No re-request out: a second copy of anything proves nothing. */
-	eun_rd_arrival(rd, RT_WRAP, true, 10);
+	eun_rd_arrival(rd, RT_WRAP, 0xffffff, true, 10);
 	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 
@@ -519,7 +613,7 @@ static void eun_rd_spurious_doubles(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 0));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 	/* Its first copy comes as an arrival, the second proves it. */
-	eun_rd_arrival(rd, 0xffffff, true, 104);
+	eun_rd_arrival(rd, 0xffffff, 0, true, 104);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 0xffffff));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
@@ -544,6 +638,54 @@ static void eun_rd_spurious_doubles(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
 }
 
+/* A re-request from PSN 0 at @now, answered then. */
+static void rt_answered(struct eun_rd *rd, u64 now)
+{
+	eun_rd_rerequested(rd, 0, now);
+	eun_rd_arrival(rd, 0, 1, true, now);
+}
+
+/*
+ * A run of EUN_RD_REO_DECAY re-requests that none proved spurious halves
+ * the window, down to its first value; a spurious one starts the run
+ * again, and one after an unanswered one does not count.
+ */
+static void eun_rd_window_decays(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+	unsigned int i;
+	u64 t = 100;
+
+	KUNIT_ASSERT_TRUE(test, rt_spurious(test, rd, 0, t++));
+	KUNIT_ASSERT_TRUE(test, rt_spurious(test, rd, 0, t++));
+	KUNIT_ASSERT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	/* A run whose last re-request proves spurious: doubled, not halved. */
+	for (i = 0; i < EUN_RD_REO_DECAY - 2; i++)
+		rt_answered(rd, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	KUNIT_ASSERT_TRUE(test, rt_spurious(test, rd, 0, t++));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 32 * MS);
+	for (i = 0; i < EUN_RD_REO_DECAY - 1; i++)
+		rt_answered(rd, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 32 * MS);
+	/* The run complete: halved; each run after halves it again. */
+	rt_answered(rd, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	for (i = 0; i < 2 * EUN_RD_REO_DECAY; i++)
+		rt_answered(rd, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+	for (i = 0; i < EUN_RD_REO_DECAY; i++)
+		rt_answered(rd, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_INIT_NS);
+
+	/* Unanswered ones after the first: their waits only grow. */
+	KUNIT_ASSERT_TRUE(test, rt_spurious(test, rd, 0, t++));
+	for (i = 0; i < 3 * EUN_RD_REO_DECAY; i++)
+		eun_rd_rerequested(rd, 0, t++);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+	KUNIT_EXPECT_EQ(test, rd->calm, 1);
+}
+
 /* The copy may come after the READ: the proof outlives it, not init. */
 static void eun_rd_spurious_after_read(struct kunit *test)
 {
@@ -558,7 +700,7 @@ static void eun_rd_spurious_after_read(struct kunit *test)
 	/* During the next READ, whose range does not hold that PSN. */
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 1024, 1024, 20), 0);
 	eun_rd_rerequested(rd, 2, 30);
-	eun_rd_arrival(rd, 2, true, 35);
+	eun_rd_arrival(rd, 2, 3, true, 35);
 	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 3));
 	eun_rd_retire(rd);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 3, 4096, 1024, 40), 0);
@@ -587,7 +729,7 @@ static void eun_rd_due_timing(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, ts + RT_BLIND(4 * MS, 0)));
 
 	/* A response past a hole: one window from it. */
-	eun_rd_arrival(rd, 0, true, t0);
+	eun_rd_arrival(rd, 0, RT_WRAP, true, t0);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t0 + 4 * MS);
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0));
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS - 1));
@@ -601,31 +743,33 @@ static void eun_rd_due_timing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, t1);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t1 + RT_BLIND(4 * MS, 1));
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t1 + 4 * MS));
-	eun_rd_arrival(rd, 0, false, t1 + MS);
+	eun_rd_arrival(rd, 0, RT_WRAP, false, t1 + MS);
 	KUNIT_EXPECT_FALSE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t1 + RT_BLIND(4 * MS, 1));
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1) - 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1)));
 
-	/* A new packet arms it again, one window from its arrival. */
+	/* A packet sent before the re-request's answer: the wait goes on. */
 	t2 = t1 + 2 * MS;
-	eun_rd_arrival(rd, 0xffffff, true, t2);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 4 * MS);
-	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS - 1));
-	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS));
+	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, t2);
+	KUNIT_EXPECT_FALSE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + RT_BLIND(4 * MS, 1));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + RT_BLIND(4 * MS, 1) - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + RT_BLIND(4 * MS, 1)));
 
 	/* Re-requested again; then its first PSN comes: only the tail left. */
 	eun_rd_rerequested(rd, RT_WRAP, t2 + 1);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 1 + RT_BLIND(4 * MS, 1));
-	eun_rd_arrival(rd, RT_WRAP, true, t2 + 2);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 1 + RT_BLIND(4 * MS, 2));
+	eun_rd_arrival(rd, RT_WRAP, 1, true, t2 + 2);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + RT_BLIND(4 * MS, 0));
 	/* Its second copy doubles the window: the deadline moves with it. */
-	eun_rd_arrival(rd, RT_WRAP, false, t2 + 3);
+	eun_rd_arrival(rd, RT_WRAP, 1, false, t2 + 3);
 	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, RT_WRAP));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + RT_BLIND(8 * MS, 0));
-	/* PSN 1 came but was not placed: one (doubled) window. */
-	eun_rd_arrival(rd, 1, false, t2 + 4);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + 8 * MS);
+	/* PSN 1 came but was not placed: one (doubled) window from it. */
+	eun_rd_arrival(rd, 1, 1, false, t2 + 4);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 4 + 8 * MS);
 
 	/* Stopped: never due. */
 	eun_rd_stop(rd);
@@ -642,18 +786,18 @@ static void eun_rd_due_tail_only(struct kunit *test)
 {
 	struct eun_rd *rd = rt_four(test);
 
-	eun_rd_arrival(rd, RT_WRAP, true, 1 * MS);
-	eun_rd_arrival(rd, 0xffffff, true, 2 * MS);
+	eun_rd_arrival(rd, RT_WRAP, 0xffffff, true, 1 * MS);
+	eun_rd_arrival(rd, 0xffffff, 0, true, 2 * MS);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + RT_BLIND(4 * MS, 0));
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 2 * MS + RT_BLIND(4 * MS, 0) - 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 2 * MS + RT_BLIND(4 * MS, 0)));
 	/* PSN 0 came but was dropped: missing below the highest, one window. */
-	eun_rd_arrival(rd, 0, false, 3 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + 4 * MS);
+	eun_rd_arrival(rd, 0, 0, false, 3 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 3 * MS + 4 * MS);
 	/* Answered: only the tail missing after, the longer wait from then. */
-	eun_rd_rerequested(rd, 0, 6 * MS);
-	eun_rd_arrival(rd, 0, true, 7 * MS);
+	eun_rd_rerequested(rd, 0, 7 * MS);
+	eun_rd_arrival(rd, 0, 1, true, 7 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 7 * MS + RT_BLIND(4 * MS, 0));
 	/* The tail re-requested: longer again. */
 	eun_rd_rerequested(rd, 1, 40 * MS);
@@ -686,7 +830,10 @@ static void eun_rd_blind_rerequests(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, U64_MAX));
 	/* Copies that are not placed are no answer. */
-	eun_rd_arrival(rd, 0, false, t + 1);
+	eun_rd_arrival(rd, 0, RT_WRAP, false, t + 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
+	/* Nor a new packet sent before the re-requests' answers. */
+	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, t + 1);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 0);
 	/* The count of unanswered ones does not wrap round to zero. */
 	for (k = 0; k < 300; k++) {
@@ -697,11 +844,11 @@ static void eun_rd_blind_rerequests(struct kunit *test)
 
 	/* An answer: one window, and the blind waits start over after it. */
 	t += 10000 * MS;
-	eun_rd_arrival(rd, 0xffffff, true, t);
+	eun_rd_arrival(rd, RT_WRAP, 0, true, t);
 	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t + 4 * MS);
-	eun_rd_rerequested(rd, RT_WRAP, t + 4 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP),
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), t + 4 * MS);
+	eun_rd_rerequested(rd, 0, t + 4 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0),
 			t + 4 * MS + RT_BLIND(4 * MS, 1));
 
 	/* READs starting afresh start from the first of them again. */
@@ -726,12 +873,12 @@ static void eun_rd_start_joins(struct kunit *test)
 
 	/* Something came: the new request leaves the wait alone. */
 	rd = rt_new(test, 100, 2 * 1024, 1024);
-	eun_rd_arrival(rd, 100, true, 1 * MS);
+	eun_rd_arrival(rd, 100, 101, true, 1 * MS);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 102, 1024, 1024, 5 * MS), 0);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_TRUE(test, rd->seen);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 1 * MS + RT_BLIND(4 * MS, 0));
-	eun_rd_arrival(rd, 102, true, 6 * MS);
+	eun_rd_arrival(rd, 102, 101, true, 6 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 6 * MS + 4 * MS);
 
 	/* Unanswered re-requests stay counted. */
@@ -739,18 +886,6 @@ static void eun_rd_start_joins(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 103, 1024, 1024, 11 * MS), 0);
 	KUNIT_EXPECT_EQ(test, rd->unanswered, 1);
 	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
-}
-
-/* 32 packets, 0xfffff0 .. 0x00000f, across the wrap. */
-#define RT32_FIRST	0xfffff0u
-#define RT32_LAST	0xfu
-
-static struct eun_rd *rt_32(struct kunit *test)
-{
-	struct eun_rd *rd = rt_new(test, RT32_FIRST, 32 * 256, 256);
-
-	KUNIT_ASSERT_EQ(test, rd->last_psn, RT32_LAST);
-	return rd;
 }
 
 /* Nothing missing below the highest that came: up to the last PSN. */
@@ -762,13 +897,13 @@ static void eun_rd_range_end_tail_only(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 256, 0), RT32_LAST);
 	for (psn = RT32_FIRST; psn != 0x4; psn = eun_psn_add(psn, 1))
-		eun_rd_arrival(rd, psn, true, 1);
+		eun_rd_arrival(rd, psn, eun_psn_add(psn, 1), true, 1);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, w, 256, 0), RT32_LAST);
 	/* Even with junk in the bitmap, or none at all. */
 	memset(w, 0x5a, sizeof(w));
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, w, 256, 0), RT32_LAST);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x4, NULL, 0, 1), RT32_LAST);
-	eun_rd_arrival(rd, 0x4, true, 2);
+	eun_rd_arrival(rd, 0x4, 0x5, true, 2);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0x5, w, 256, 0), RT32_LAST);
 
 	/* With READs behind it, the last PSN of the newest. */
@@ -788,7 +923,7 @@ static void rt_place(struct eun_rd *rd, u64 *w, u32 head, const u32 *holes,
 		for (hole = false, i = 0; i < nholes; i++)
 			hole |= psn == holes[i];
 		if (!hole) {
-			eun_rd_arrival(rd, psn, true, psn);
+			eun_rd_arrival(rd, psn, head, true, psn);
 			if (eun_psn_after(psn, head))
 				rt_set(w, head, psn);
 		}
@@ -844,7 +979,7 @@ static void eun_rd_range_end_dropped_max(struct kunit *test)
 	u64 w[RT_WORDS] = { 0 };
 
 	rt_place(rd, w, head, holes, ARRAY_SIZE(holes), RT32_FIRST, 0xfffff6);
-	eun_rd_arrival(rd, 0xfffffa, false, 10);
+	eun_rd_arrival(rd, 0xfffffa, head, false, 10);
 	KUNIT_ASSERT_EQ(test, rd->max_psn, 0xfffffa);
 	/* Placed up to 0xfffff6: span 4, a hole at 0xfffff4 inside it. */
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, head, w, 256, 4), 0xfffffa);
@@ -854,8 +989,8 @@ static void eun_rd_range_end_dropped_max(struct kunit *test)
 	/* The head itself came and was dropped: the head alone. */
 	rd = rt_32(test);
 	memset(w, 0, sizeof(w));
-	eun_rd_arrival(rd, RT32_FIRST, true, 1);
-	eun_rd_arrival(rd, 0xfffff1, false, 2);
+	eun_rd_arrival(rd, RT32_FIRST, 0xfffff1, true, 1);
+	eun_rd_arrival(rd, 0xfffff1, 0xfffff1, false, 2);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, 0xfffff1, w, 256, 0), 0xfffff1);
 }
 
@@ -868,7 +1003,7 @@ static void eun_rd_range_end_word_edge(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, rd->last_psn, last);
 	KUNIT_ASSERT_EQ(test, last, 0x24);
-	eun_rd_arrival(rd, last, true, 1);
+	eun_rd_arrival(rd, last, head, true, 1);
 	/* Only PSN head + 65, bit 64 (word 1, bit 0), missing. */
 	memset(w, 0, sizeof(w));
 	w[0] = ~0ULL;
@@ -895,7 +1030,7 @@ static void eun_rd_range_end_span_too_wide(struct kunit *test)
 	u64 w[RT_WORDS];
 
 	memset(w, 0xff, sizeof(w));
-	eun_rd_arrival(rd, 0x5, true, 1);
+	eun_rd_arrival(rd, 0x5, RT32_FIRST, true, 1);
 	KUNIT_ASSERT_EQ(test, eun_psn_dist(RT32_FIRST, 0x5), 21);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 20, 21), 0x5);
 	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT32_FIRST, w, 0, 21), 0x5);
@@ -1020,7 +1155,7 @@ static void eun_rd_retire_oldest(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_oldest_done(rd, 2));
 	eun_rd_retire(rd);
-	eun_rd_arrival(rd, 2, true, 5);
+	eun_rd_arrival(rd, 2, 3, true, 5);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	eun_rd_retire(rd);
 	KUNIT_EXPECT_EQ(test, rd->count, 0);
@@ -1058,7 +1193,7 @@ static void eun_rd_stop_keeps_window(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rt_spurious(test, rd, 0, 10));
 	KUNIT_EXPECT_TRUE(test, rt_spurious(test, rd, 1, 20));
 	KUNIT_ASSERT_EQ(test, rd->reo_wnd_ns, 16 * MS);
-	eun_rd_arrival(rd, 0xffffff, true, 31);
+	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, 31);
 	KUNIT_ASSERT_TRUE(test, rd->armed);
 	eun_rd_stop(rd);
 	KUNIT_EXPECT_EQ(test, rd->count, 0);
@@ -1073,7 +1208,7 @@ static void eun_rd_stop_keeps_window(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 0xfffff0, 32 * 256, 256, 35), 0);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff0), 35 + RT_BLIND(16 * MS, 0));
-	eun_rd_arrival(rd, 0xffffff, true, 40);
+	eun_rd_arrival(rd, 0xffffff, 0xfffff0, true, 40);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff0), 40 + 16 * MS);
 }
 
@@ -1090,9 +1225,12 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_check_outside),
 	KUNIT_CASE(eun_rd_arrival_max_psn),
 	KUNIT_CASE(eun_rd_arrival_arms),
+	KUNIT_CASE(eun_rd_window_from_first_beyond),
+	KUNIT_CASE(eun_rd_rerequest_awaits_answer),
 	KUNIT_CASE(eun_rd_pause_sizes_tail_wait),
 	KUNIT_CASE(eun_rd_spurious_doubles),
 	KUNIT_CASE(eun_rd_spurious_after_read),
+	KUNIT_CASE(eun_rd_window_decays),
 	KUNIT_CASE(eun_rd_due_timing),
 	KUNIT_CASE(eun_rd_due_tail_only),
 	KUNIT_CASE(eun_rd_blind_rerequests),

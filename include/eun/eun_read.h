@@ -18,10 +18,19 @@
 
 /* READs one QP may have out at once. */
 #define EUN_RD_MAX_OUT		16
-/* Quiet time after which missing responses count as lost, at first. */
+/*
+ * How long a missing response may trail one sent after it before it
+ * counts as lost, at first.
+ */
 #define EUN_RD_REO_INIT_NS	(4 * 1000 * 1000ULL)
 /* A spurious re-request doubles it, up to this. */
 #define EUN_RD_REO_MAX_NS	(64 * 1000 * 1000ULL)
+/*
+ * After this many re-requests in a row that no second copy proved
+ * spurious, it halves (not below EUN_RD_REO_INIT_NS): a burst of
+ * reordering passes, as RACK forgets one after 16 recoveries.
+ */
+#define EUN_RD_REO_DECAY	16
 /*
  * With only the tail missing, or nothing coming since the request or a
  * re-request, the wait is EUN_RD_BLIND_SHIFT doublings of the window, or
@@ -91,9 +100,18 @@ struct eun_rd_range {
  *	@seen)
  * @quiet_from_ns: when a request went with nothing missing yet, the
  *	latest new response arrived or the latest re-request went
- * @armed: a new response arrived since the latest re-request: the packets
- *	missing below @max_psn count as lost once quiet lasts @reo_wnd_ns
- * @unanswered: re-requests since the latest new response
+ * @armed: a new response arrived that the latest re-request's answer
+ *	would come before (or none went): the packets missing below
+ *	@max_psn count as lost @reo_wnd_ns after @hole_from_ns
+ * @hole_seen: a response above the first missing PSN came while armed
+ * @hole_head: that first missing PSN
+ * @hole_from_ns: when the first response above it came
+ * @unanswered: re-requests since the latest new response that answers one
+ * @awaiting: a re-request went and neither its first PSN nor a response
+ *	beyond @rereq_last has come since: responses up to @rereq_last were
+ *	on their way before its answer, and are no news of its loss
+ * @rereq_last: the last PSN of the newest READ out when it went
+ * @calm: re-requests since the window last changed
  * @pause_ns: the longest wait for a new response seen (at most
  *	EUN_RD_REO_MAX_NS): a soft responder pauses while its packets drain
  * @rereq_out: a re-request went and no second copy of its first PSN came
@@ -113,7 +131,13 @@ struct eun_rd {
 	u32 max_psn;
 	u64 quiet_from_ns;
 	bool armed;
+	bool hole_seen;
+	u32 hole_head;
+	u64 hole_from_ns;
 	u8 unanswered;
+	bool awaiting;
+	u32 rereq_last;
+	u8 calm;
 	u64 pause_ns;
 	bool rereq_out;
 	u32 rereq_first;
@@ -128,7 +152,8 @@ int eun_rd_find(const struct eun_rd *rd, u32 psn);
 const struct eun_rd_req *eun_rd_at(const struct eun_rd *rd, u32 index);
 int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 		 u32 len, u32 mtu);
-void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now);
+void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
+		    u64 now);
 bool eun_rd_duplicate(struct eun_rd *rd, u32 psn);
 bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head);
 void eun_rd_retire(struct eun_rd *rd);

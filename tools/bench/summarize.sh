@@ -410,7 +410,7 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print "READ rows: the data are the responses (packets the responder sent"
 			print "per packet the READs needed), and for ``static`` and ``eunomia``"
 			print "the requester'"'"'s READ counters, summed: ``ro`` responses placed"
-			print "out of order, ``rq`` re-requests after a quiet reorder window and"
+			print "out of order, ``rq`` re-requests after a reorder window and"
 			print "``rt`` after the retransmit timer, ``rs`` re-requests proven"
 			print "spurious, ``rd`` responses that came twice; ``ra`` READ requests"
 			print "the responder executed ahead of their turn (READs back to back,"

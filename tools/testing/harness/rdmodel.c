@@ -43,9 +43,15 @@ struct ref {
 	u32 max_idx;		/* the highest index that came */
 	u64 quiet, pause;
 	bool armed;
+	bool hole_seen;		/* a packet beyond the hole came, armed */
+	u32 hole_head;		/* the first missing index then */
+	u64 hole_from;		/* when */
 	u32 unanswered, timer_retries;
 	bool rereq_out;
 	u32 rereq_psn;
+	bool awaiting;		/* no answer to the re-request yet */
+	u32 rereq_last;		/* the last index out when it went */
+	u32 calm;		/* re-requests since the window changed */
 	u64 wnd;
 };
 
@@ -215,7 +221,8 @@ static u64 ref_deadline(void)
 	if (!f.count)
 		return 0;
 	if (f.armed && ref_hole_below_max())
-		return f.quiet + f.wnd;
+		return (f.hole_seen && f.hole_head == f.head ? f.hole_from :
+			f.quiet) + f.wnd;
 	if (f.unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
 	wait = max(f.wnd << EUN_RD_BLIND_SHIFT, 2 * f.pause);
@@ -362,16 +369,21 @@ static void check_contract(void)
 			 rd.last_psn != p->last_psn ||
 			 eun_psn_dist(rd.first_psn, rd.last_psn) >= EUN_PSN_HALF))
 		fail("range of the READs out");
-	if (rd.reo_wnd_ns < prev.wnd || rd.reo_wnd_ns < EUN_RD_REO_INIT_NS ||
+	if ((rd.reo_wnd_ns < prev.wnd &&
+	     rd.reo_wnd_ns != max(prev.wnd / 2, EUN_RD_REO_INIT_NS)) ||
+	    rd.reo_wnd_ns < EUN_RD_REO_INIT_NS ||
 	    rd.reo_wnd_ns > EUN_RD_REO_MAX_NS)
-		fail("window shrank or left its bounds");
+		fail("window shrank other than by half or left its bounds");
 	if (rd.pause_ns < prev.pause || rd.pause_ns > EUN_RD_REO_MAX_NS)
 		fail("longest pause shrank or left its bounds");
 	prev.wnd = rd.reo_wnd_ns;
 	prev.pause = rd.pause_ns;
 	dl = eun_rd_deadline(&rd, psn_of(f.head));
-	if (dl && dl < rd.quiet_from_ns)
+	if (dl && dl < (rd.armed && rd.hole_seen ? rd.hole_from_ns :
+			rd.quiet_from_ns))
 		fail("deadline before the wait began");
+	if (rd.armed && rd.awaiting)
+		fail("armed while awaiting a re-request's answer");
 }
 
 /*
@@ -590,6 +602,7 @@ static void copy_came(u32 psn)
 	if (want) {
 		f.rereq_out = false;
 		f.wnd = min(2 * f.wnd, EUN_RD_REO_MAX_NS);
+		f.calm = 0;
 		rdm_stats.spurious++;
 	}
 	if (eun_rd_duplicate(&rd, psn) != want)
@@ -626,24 +639,26 @@ static void retire_done(void)
 	}
 }
 
-/* A packet of a READ out came: placed, a copy, or not placed. */
-static void came(u32 idx)
+/* Whether a new packet answers the re-request, or comes after it. */
+static bool ref_answers(u32 idx)
 {
-	bool fresh = !f.got[idx] && !rdm_pct(ops, net.nocap_pct);
+	return !f.awaiting || psn_of(idx) == f.rereq_psn || idx > f.rereq_last;
+}
 
-	eun_rd_arrival(&rd, psn_of(idx), fresh, now);
-	if (!f.seen || idx > f.max_idx)
-		f.max_idx = idx;
-	f.seen = true;
-	rdm_stats.arrivals++;
-	if (f.got[idx]) {
-		copy_came(psn_of(idx));
-		return;
+/* The hole's window runs from the first packet beyond it, once armed. */
+static void ref_note_hole(void)
+{
+	if (!f.armed || !ref_hole_below_max()) {
+		f.hole_seen = false;
+	} else if (!f.hole_seen || f.hole_head != f.head) {
+		f.hole_seen = true;
+		f.hole_head = f.head;
+		f.hole_from = now;
 	}
-	if (!fresh) {
-		rdm_stats.not_placed++;
-		return;
-	}
+}
+
+static void ref_fresh(u32 idx)
+{
 	f.got[idx] = true;
 	f.top = max(f.top, idx + 1);
 	while (f.head < f.end && f.got[f.head])
@@ -651,9 +666,36 @@ static void came(u32 idx)
 	if (!f.unanswered && now > f.quiet)
 		f.pause = max(f.pause, min(now - f.quiet, EUN_RD_REO_MAX_NS));
 	f.quiet = now;
+	if (!ref_answers(idx))
+		return;
 	f.armed = true;
 	f.unanswered = 0;
+	f.awaiting = false;
 	prev.blind_wait = 0;
+}
+
+/* A packet of a READ out came: placed, a copy, or not placed. */
+static void came(u32 idx)
+{
+	bool copy = f.got[idx];
+	bool fresh = !copy && !rdm_pct(ops, net.nocap_pct);
+
+	if (fresh)
+		ref_fresh(idx);
+	if (!f.seen || idx > f.max_idx)
+		f.max_idx = idx;
+	f.seen = true;
+	ref_note_hole();
+	eun_rd_arrival(&rd, psn_of(idx), psn_of(f.head), fresh, now);
+	rdm_stats.arrivals++;
+	if (copy) {
+		copy_came(psn_of(idx));
+		return;
+	}
+	if (!fresh) {
+		rdm_stats.not_placed++;
+		return;
+	}
 	retire_done();
 }
 
@@ -703,7 +745,14 @@ static void rerequest(void)
 	eun_rd_rerequested(&rd, psn_of(f.head), now);
 	f.rereq_out = true;
 	f.rereq_psn = psn_of(f.head);
+	f.rereq_last = f.end - 1;
+	f.awaiting = true;
 	f.armed = false;
+	f.hole_seen = false;
+	if (!f.unanswered && ++f.calm >= EUN_RD_REO_DECAY) {
+		f.calm = 0;
+		f.wnd = max(f.wnd / 2, EUN_RD_REO_INIT_NS);
+	}
 	f.unanswered += f.unanswered < U8_MAX;
 	f.quiet = now;
 	check_blind_wait();
@@ -755,7 +804,9 @@ static void post(void)
 	if (!f.count) {
 		f.seen = false;
 		f.armed = false;
+		f.hole_seen = false;
 		f.unanswered = 0;
+		f.awaiting = false;
 		prev.blind_wait = 0;
 	}
 	/* A wait for missing packets or for a re-request's answer goes on. */
@@ -953,7 +1004,10 @@ void rdm_forget(void)
 	f.quiet = 0;
 	f.seen = false;
 	f.armed = false;
+	f.hole_seen = false;
 	f.unanswered = 0;
+	f.awaiting = false;
+	f.calm = 0;
 	f.rereq_out = false;
 	forget_prev();
 }

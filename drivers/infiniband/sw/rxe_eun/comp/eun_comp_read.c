@@ -370,18 +370,18 @@ static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
 		eun_rd_count(qp, EUN_CNT_READ_PLACED);
 		if (v == EUN_BM_OOO)
 			eun_rd_count(qp, EUN_CNT_READ_OOO);
-		eun_rd_arrival(&tx->rd, psn, true, now);
+		eun_rd_arrival(&tx->rd, psn, tx->rd_head, true, now);
 		eun_comp_read_progress(qp);
 		break;
 	case EUN_BM_DUPLICATE:
 		eun_rd_count(qp, EUN_CNT_READ_DUP);
-		eun_rd_arrival(&tx->rd, psn, false, now);
+		eun_rd_arrival(&tx->rd, psn, tx->rd_head, false, now);
 		eun_comp_read_copy(qp, psn);
 		break;
 	default:
 		/* Beyond the cap or no memory: asked for again later. */
 		eun_rd_count(qp, EUN_CNT_READ_DROP);
-		eun_rd_arrival(&tx->rd, psn, false, now);
+		eun_rd_arrival(&tx->rd, psn, tx->rd_head, false, now);
 		break;
 	}
 }

@@ -3,17 +3,23 @@
  * A READ's response packets at the requester (see eun_read.h).
  *
  * The responder sends a READ's responses in PSN order, so a hole with
- * later packets behind it is usually one that a slower path or a netem
- * queue holds, not one that is lost. The rule is therefore one of time,
- * not of distance: the packets missing below the highest PSN that came
- * count as lost once no new packet has come for the reorder window, which
- * starts at a few milliseconds and doubles each time a re-request proves
- * spurious. That is the "evidence of loss". A missing tail is different:
+ * later packets behind it is a packet that a slower path or a netem queue
+ * holds, or one that is lost. As in RACK, the rule is one of time: the
+ * packets missing below the highest PSN that came count as lost once the
+ * reorder window has passed since the first packet beyond them came. The
+ * window starts at a few milliseconds, doubles each time a re-request
+ * proves spurious and halves again after a run of re-requests that none
+ * did. That is the "evidence of loss". A missing tail is different:
  * the responder may still be sending it (a soft responder paces itself on
- * its own freed packets), so it waits several windows. When nothing comes at all (the request or a
- * re-request lost), a few re-requests go after longer and longer waits;
- * then only rxe's retransmit timer asks again, and its retry count bounds
- * how long a dead peer is asked.
+ * its own freed packets), so it waits several windows. When nothing comes
+ * at all (the request or a re-request lost), a few re-requests go after
+ * longer and longer waits; then only rxe's retransmit timer asks again,
+ * and its retry count bounds how long a dead peer is asked.
+ *
+ * The responder answers requests in the order they came, so the answer
+ * to a re-request comes after the responses of every READ out when it
+ * went: those are no news of its loss, and the window runs again only
+ * from a response of a later READ (or from its answer).
  *
  * A re-request is one stock READ request per READ, for [first missing,
  * last missing] within it: rxe's responder takes a re-request only as a
@@ -90,7 +96,9 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		rd->first_psn = r->first_psn;
 		rd->seen = false;
 		rd->armed = false;
+		rd->hole_seen = false;
 		rd->unanswered = 0;
+		rd->awaiting = false;
 	}
 	/*
 	 * With nothing missing yet, the new request's wait starts now; a
@@ -200,10 +208,56 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 	return len == mtu ? 0 : -EPROTO;
 }
 
+/*
+ * Whether a new packet may be the answer to the latest re-request, or
+ * comes after it: its first PSN, or a response of a READ that went after
+ * it.
+ */
+static bool eun_rd_answers(const struct eun_rd *rd, u32 psn)
+{
+	return !rd->awaiting || psn == rd->rereq_first ||
+	       eun_psn_after(psn, rd->rereq_last);
+}
+
+/* A new packet ends a pause, and may answer a re-request. */
+static void eun_rd_fresh(struct eun_rd *rd, u32 psn, u64 now)
+{
+	if (!rd->unanswered && now > rd->quiet_from_ns)
+		rd->pause_ns = max(rd->pause_ns,
+				   min(now - rd->quiet_from_ns, EUN_RD_REO_MAX_NS));
+	rd->quiet_from_ns = now;
+	if (!eun_rd_answers(rd, psn))
+		return;
+	rd->armed = true;
+	rd->unanswered = 0;
+	rd->awaiting = false;
+}
+
+/* Packets missing below the highest PSN that came. */
+static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
+{
+	return rd->seen && !eun_psn_after(head, rd->max_psn);
+}
+
+/* The window of a hole runs from the first packet beyond it, once armed. */
+static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
+{
+	if (!rd->armed || !eun_rd_hole_below_max(rd, head)) {
+		rd->hole_seen = false;
+		return;
+	}
+	if (rd->hole_seen && rd->hole_head == head)
+		return;
+	rd->hole_seen = true;
+	rd->hole_head = head;
+	rd->hole_from_ns = now;
+}
+
 /**
  * eun_rd_arrival() - a response packet of a READ out arrived
  * @rd: the tracker
  * @psn: its PSN (eun_rd_owns() said yes)
+ * @head: the first PSN missing after it was placed (or not)
  * @fresh: it was placed; false for one dropped (beyond the bitmap's cap,
  *	no memory) or a duplicate
  * @now: current time (ns)
@@ -212,20 +266,15 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
  * were sent before one that came. A new packet ends a pause, the longest
  * of which sizes the wait for a missing tail.
  */
-void eun_rd_arrival(struct eun_rd *rd, u32 psn, bool fresh, u64 now)
+void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
+		    u64 now)
 {
 	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
 		rd->max_psn = psn;
 	rd->seen = true;
-	if (fresh) {
-		if (!rd->unanswered && now > rd->quiet_from_ns)
-			rd->pause_ns = max(rd->pause_ns,
-					   min(now - rd->quiet_from_ns,
-					       EUN_RD_REO_MAX_NS));
-		rd->quiet_from_ns = now;
-		rd->armed = true;
-		rd->unanswered = 0;
-	}
+	if (fresh)
+		eun_rd_fresh(rd, psn, now);
+	eun_rd_note_hole(rd, head, now);
 }
 
 /**
@@ -246,13 +295,8 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
 		return false;
 	rd->rereq_out = false;
 	rd->reo_wnd_ns = min(2 * rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+	rd->calm = 0;
 	return true;
-}
-
-/* Whether packets are missing below the highest PSN that came. */
-static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
-{
-	return rd->seen && !eun_psn_after(head, rd->max_psn);
 }
 
 /**
@@ -260,8 +304,10 @@ static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
  * @rd: the tracker
  * @head: the first missing PSN
  *
- * Packets missing below the highest PSN that came count as lost once no
- * new packet has come for the reorder window. Only the tail missing (the
+ * Packets missing below the highest PSN that came count as lost once the
+ * reorder window has passed since the first packet beyond them came (or,
+ * for a hole no arrival has timed, since the latest new packet). Only the
+ * tail missing (the
  * responder may still be sending it), or nothing new since the request or
  * the latest re-request, waits longer: EUN_RD_BLIND_SHIFT doublings of
  * the window or twice the longest pause seen, doubled per unanswered
@@ -278,7 +324,8 @@ u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 	if (!rd->count)
 		return 0;
 	if (rd->armed && eun_rd_hole_below_max(rd, head))
-		return rd->quiet_from_ns + rd->reo_wnd_ns;
+		return (rd->hole_seen && rd->hole_head == head ?
+			rd->hole_from_ns : rd->quiet_from_ns) + rd->reo_wnd_ns;
 	if (rd->unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
 	wait = max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns);
@@ -402,16 +449,29 @@ void eun_rd_retire(struct eun_rd *rd)
  * @first: its first PSN, missing now
  * @now: current time (ns)
  *
- * The next one waits longer unless a new packet comes first.
+ * Its answer comes after the responses of the READs out now: the next
+ * one waits longer unless its answer, or a later READ's response, comes
+ * first. A run of EUN_RD_REO_DECAY re-requests halves the window; one
+ * that follows an unanswered one does not count (each of those must wait
+ * twice as long as the one before).
  */
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 {
+	bool blind = rd->unanswered;
+
 	rd->rereq_out = true;
 	rd->rereq_first = first;
+	rd->rereq_last = rd->last_psn;
+	rd->awaiting = true;
 	rd->armed = false;
+	rd->hole_seen = false;
 	if (rd->unanswered < U8_MAX)
 		rd->unanswered++;
 	rd->quiet_from_ns = now;
+	if (blind || ++rd->calm < EUN_RD_REO_DECAY)
+		return;
+	rd->calm = 0;
+	rd->reo_wnd_ns = max(rd->reo_wnd_ns / 2, EUN_RD_REO_INIT_NS);
 }
 
 /**

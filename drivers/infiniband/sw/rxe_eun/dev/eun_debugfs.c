@@ -298,6 +298,10 @@ static void eun_qp_show_read(struct seq_file *s, struct rxe_qp *qp)
 	seq_printf(s, "read armed %d unanswered %u reo_wnd_ns %llu pause_ns %llu\n",
 		   READ_ONCE(rd->armed), READ_ONCE(rd->unanswered),
 		   READ_ONCE(rd->reo_wnd_ns), READ_ONCE(rd->pause_ns));
+	seq_printf(s, "read hole %d at %u from_ns %llu awaiting %d after %u calm %u\n",
+		   READ_ONCE(rd->hole_seen), READ_ONCE(rd->hole_head),
+		   READ_ONCE(rd->hole_from_ns), READ_ONCE(rd->awaiting),
+		   READ_ONCE(rd->rereq_last), READ_ONCE(rd->calm));
 	seq_printf(s, "responder reads_ahead %u atomics_held %u\n",
 		   eun_ro_count_ahead(&rx->order),
 		   eun_ro_count_held(&rx->order));
