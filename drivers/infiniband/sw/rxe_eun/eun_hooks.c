@@ -20,6 +20,7 @@
 #include "eun_qp.h"
 #include "eun_rx.h"
 #include "eun_rx_ack.h"
+#include "eun_rx_read.h"
 #include "eun_rx_srq.h"
 #include "eun_tx.h"
 #include "eun_tx_loss.h"
@@ -112,6 +113,21 @@ void eun_resp_flush_srq(struct rxe_qp *qp, bool notify)
 {
 	if (eun_qp_tracks(qp))
 		eun_rx_srq_flush(qp, notify);
+}
+
+/**
+ * eun_resp_queue_early() - a request packet is about to be queued for
+ *	the responder
+ * @qp: the QP, in rxe's receive path
+ * @skb: the packet
+ *
+ * Return: true when the ordering layer queued it (a tracking QP's copy of
+ * a READ it executed goes before the requests waiting), false for rxe to
+ * queue it at the tail.
+ */
+bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
+{
+	return eun_qp_tracks(qp) && eun_rx_read_queue_early(qp, skb);
 }
 
 /**

@@ -25,6 +25,7 @@ struct rxe_qp;
 struct rxe_pkt_info;
 struct rxe_send_wqe;
 struct rxe_av;
+struct sk_buff;
 
 void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp);
 void eun_qp_cleanup(struct rxe_qp *qp);
@@ -34,6 +35,7 @@ void eun_qp_error(struct rxe_qp *qp);
 enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt);
 void eun_resp_flush_srq(struct rxe_qp *qp, bool notify);
+bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt);
 

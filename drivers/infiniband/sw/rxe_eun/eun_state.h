@@ -93,6 +93,7 @@ enum eun_counter {
 	EUN_CNT_READ_REREQ_TIMEOUT,	/* ... after the retransmit timer */
 	EUN_CNT_READ_REREQ_SPURIOUS,	/* ... proven needless */
 	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
+	EUN_CNT_READ_REPLAY_EARLY, /* READ copy queued before new requests */
 	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */

@@ -148,6 +148,43 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 }
 
 /**
+ * eun_rx_read_queue_early() - queue a copy of a READ request the
+ *	responder executed right behind the request it is on
+ * @qp: the tracking QP, in rxe's receive path (not its task)
+ * @skb: a request packet for the QP's request queue
+ *
+ * A copy of an executed READ is a re-request: the requester waits for
+ * the responses it asks for, and completes nothing after them until they
+ * come, while the READ requests queued behind it would stream first.
+ * Replays have no order to keep with new requests (rxe replays from the
+ * READ's resource and leaves its cursor alone), so the copy goes second,
+ * behind the request the responder is on, which stays at the head until
+ * it is done. A PSN before the expected one is a request that was taken:
+ * the expected PSN only moves forward, and only in the receive task.
+ *
+ * Return: true when @skb was queued, false to queue it at the tail.
+ */
+bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
+{
+	struct rxe_pkt_info *pkt = SKB_TO_PKT(skb);
+	struct sk_buff *head;
+	unsigned long flags;
+
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
+	    !eun_psn_before(pkt->psn, READ_ONCE(qp->eun.rx.epsn)))
+		return false;
+	spin_lock_irqsave(&qp->req_pkts.lock, flags);
+	head = skb_peek(&qp->req_pkts);
+	if (head)
+		__skb_queue_after(&qp->req_pkts, head, skb);
+	else
+		__skb_queue_head(&qp->req_pkts, skb);
+	spin_unlock_irqrestore(&qp->req_pkts.lock, flags);
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_REPLAY_EARLY);
+	return true;
+}
+
+/**
  * eun_rx_read_skip() - the expected PSN past the READs executed ahead
  * @qp: the QP, in its receive task
  * @psn: the expected PSN rxe's cursor gives
