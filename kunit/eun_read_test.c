@@ -1096,6 +1096,74 @@ static void eun_rd_split_per_read(struct kunit *test)
  * Atomics among READs: one response PSN each, answered by one
  * ATOMIC_ACKNOWLEDGE without payload, and nothing else.
  */
+/*
+ * A re-request asks each READ only for what it may be missing: from its
+ * first such PSN to its last; a READ missing none is not asked; a PSN the
+ * words cannot show, or past the highest placed, may be missing; without
+ * words only the range from the head is asked.
+ */
+static void eun_rd_narrow_per_read(struct kunit *test)
+{
+	/* A 0xfffffd..0xfffffe, B 0xffffff..0x000001, C 0x000002. */
+	struct eun_rd *rd = rt_abc(test);
+	struct eun_rd_range out[4];
+	u32 head = 0xfffffd, n;
+	u64 w[RT_WORDS] = { 0 };
+
+	rt_set(w, head, 0xfffffe);
+	rt_set(w, head, 0xffffff);
+	rt_set(w, head, 1);
+	rt_set(w, head, 2);
+	/* Only 0 missing in B; C all in. */
+	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
+	KUNIT_ASSERT_EQ(test, n, 3);
+	n = eun_rd_narrow(head, w, 256, 5, out, n);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	KUNIT_EXPECT_EQ(test, out[0].index, 0);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, head);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, head);
+	KUNIT_EXPECT_EQ(test, out[1].index, 1);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0);
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, 0);
+
+	/* Bits the words cannot show (from PSN 1 on) may be missing. */
+	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
+	n = eun_rd_narrow(head, w, 3, 5, out, n);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0);
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, 1);
+	KUNIT_EXPECT_EQ(test, out[2].index, 2);
+	KUNIT_EXPECT_EQ(test, out[2].first_psn, 2);
+
+	/* So may PSNs past the highest placed, whatever the bits say. */
+	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
+	n = eun_rd_narrow(head, w, 256, 2, out, n);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0);
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, 1);
+
+	/* Without words: the head's range alone, as split gave it. */
+	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
+	n = eun_rd_narrow(head, NULL, 0, 0, out, n);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, head);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, 0xfffffe);
+	KUNIT_EXPECT_EQ(test, eun_rd_narrow(head, NULL, 0, 0, out, 0), 0);
+
+	/* Holes inside one READ: one range over them, placed ones between. */
+	rd = rt_32(test);
+	memset(w, 0, sizeof(w));
+	head = RT32_FIRST;
+	rt_place(rd, w, head, (const u32[]){ RT32_FIRST, 0xfffff5, 0xfffff9 },
+		 3, RT32_FIRST, 0xfffffc);
+	n = eun_rd_split(rd, head, 0xfffff9, out, ARRAY_SIZE(out));
+	KUNIT_ASSERT_EQ(test, n, 1);
+	n = eun_rd_narrow(head, w, 256, eun_psn_dist(head, 0xfffffc), out, n);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, head);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, 0xfffff9);
+}
+
 static void eun_rd_atomics(struct kunit *test)
 {
 	static const struct rt_range ranges[] = {
@@ -1241,6 +1309,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_range_end_word_edge),
 	KUNIT_CASE(eun_rd_range_end_span_too_wide),
 	KUNIT_CASE(eun_rd_split_per_read),
+	KUNIT_CASE(eun_rd_narrow_per_read),
 	KUNIT_CASE(eun_rd_atomics),
 	KUNIT_CASE(eun_rd_retire_oldest),
 	KUNIT_CASE(eun_rd_stop_keeps_window),

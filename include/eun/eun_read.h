@@ -163,6 +163,8 @@ u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span);
 u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
 		 struct eun_rd_range *out, u32 max);
+u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
+		  struct eun_rd_range *out, u32 n);
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now);
 void eun_rd_stop(struct eun_rd *rd);
 

@@ -25,6 +25,7 @@
 struct rread {
 	u32 first, npkts, len;
 	bool atomic;
+	u32 origin;	/* rxe's responder takes no re-request below it */
 };
 
 /* The reference: one session, by packet index, and what outlives it. */
@@ -572,12 +573,19 @@ static void net_push(u32 psn, int kind, u32 len)
 	net.n++;
 }
 
-/* The responder answers a request for packets @h..@e of READ @q. */
-static void respond(const struct rread *q, u32 h, u32 e)
+/*
+ * The responder answers a request for packets @h..@e of READ @q. As rxe's,
+ * it refuses a re-request that starts below the previous one's start:
+ * the tracker must never send one.
+ */
+static void respond(struct rread *q, u32 h, u32 e)
 {
 	u32 j;
 	int kind;
 
+	if (h < q->origin)
+		fail("a re-request below the previous one's start");
+	q->origin = h;
 	for (j = h; j <= e; j++) {
 		if (q->atomic)
 			kind = EUN_RD_ATOMIC_ACK;
@@ -725,20 +733,56 @@ static void deliver(void)
 	arrive(&p);
 }
 
+/* Whether index @j may be missing to a bitmap of @nbits bits. */
+static bool ref_maybe_missing(u32 j, u32 nbits)
+{
+	return j == f.head || j - f.head - 1 >= nbits || !f.got[j];
+}
+
+/*
+ * eun_rd_narrow() of the @n ranges in @out, checked against each READ's
+ * first and last index that may be missing; how many are left.
+ */
+static u32 narrow(struct eun_rd_range *out, u32 n, u32 nbits)
+{
+	struct eun_rd_range want[EUN_RD_MAX_OUT];
+	u32 i, k = 0, a, b;
+
+	for (i = 0; i < n; i++) {
+		a = idx_of(out[i].first_psn);
+		b = idx_of(out[i].last_psn);
+		while (a < b && !ref_maybe_missing(a, nbits))
+			a++;
+		while (b > a && !ref_maybe_missing(b, nbits))
+			b--;
+		if (!ref_maybe_missing(a, nbits))
+			continue;
+		want[k++] = (struct eun_rd_range){
+			.index = out[i].index, .first_psn = psn_of(a),
+			.last_psn = psn_of(b),
+		};
+	}
+	n = eun_rd_narrow(psn_of(f.head), words, nbits, ref_span(), out, n);
+	if (n != k || memcmp(out, want, k * sizeof(*out)))
+		fail("eun_rd_narrow()");
+	return n;
+}
+
 /* As eun_comp_read_resend(): one request per READ, then one mark. */
 static void rerequest(void)
 {
 	struct eun_rd_range out[EUN_RD_MAX_OUT];
 	u32 e = range_end(WORDS * 64), n, i;
-	const struct rread *q;
+	struct rread *q;
 
 	if (e < f.head || e >= f.end)
 		fail("re-request range");
 	n = split(f.head, e, out, EUN_RD_MAX_OUT);
+	n = narrow(out, n, WORDS * 64);
 	if (!n)
 		fail("a re-request of nothing");
 	for (i = 0; i < n; i++) {
-		q = ref_at(out[i].index);
+		q = &f.reads[f.oldest + out[i].index];
 		respond(q, idx_of(out[i].first_psn) - q->first,
 			idx_of(out[i].last_psn) - q->first);
 	}

@@ -463,8 +463,12 @@ void eun_comp_read_ack(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	eun_comp_read_done(qp, pkt);
 }
 
-/* The last PSN a re-request asks for: the last one missing. */
-static u32 eun_comp_read_range_end(struct rxe_qp *qp, u32 head)
+/*
+ * The ranges a re-request asks for from @head: one per READ, from its
+ * first PSN that may be missing to its last below the highest that came.
+ */
+static u32 eun_comp_read_ranges(struct rxe_qp *qp, u32 head,
+				struct eun_rd_range *out, u32 max)
 {
 	struct eun_dev *ed = eun_qp_dev(qp);
 	struct eun_tx *tx = &qp->eun.tx;
@@ -473,15 +477,21 @@ static u32 eun_comp_read_range_end(struct rxe_qp *qp, u32 head)
 	unsigned long flags;
 	u32 bm_head = head;
 	int span = -ENOENT;
+	u32 end, n;
 
 	spin_lock_irqsave(&ed->lock, flags);
 	if (tx->rd_open)
 		span = eun_bm_sack_words(&ed->bm, tx->rd_conn, &bm_head,
 					 words, nbits);
 	spin_unlock_irqrestore(&ed->lock, flags);
-	if (span < 0 || bm_head != head)
-		return eun_rd_range_end(&tx->rd, head, NULL, 0, nbits + 1);
-	return eun_rd_range_end(&tx->rd, head, words, nbits, span);
+	if (span < 0 || bm_head != head) {
+		end = eun_rd_range_end(&tx->rd, head, NULL, 0, nbits + 1);
+		n = eun_rd_split(&tx->rd, head, end, out, max);
+		return eun_rd_narrow(head, NULL, 0, 0, out, n);
+	}
+	end = eun_rd_range_end(&tx->rd, head, words, nbits, span);
+	n = eun_rd_split(&tx->rd, head, end, out, max);
+	return eun_rd_narrow(head, words, nbits, span, out, n);
 }
 
 /* Fill the header of a re-request: the READ range, or the atomic again. */
@@ -578,8 +588,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;
 	}
-	n = eun_rd_split(&tx->rd, head, eun_comp_read_range_end(qp, head),
-			 ranges, ARRAY_SIZE(ranges));
+	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(ranges));
 	for (i = 0; i < n; i++) {
 		struct rxe_send_wqe *wqe = eun_comp_read_wqe(qp, ranges[i].index);
 

@@ -413,6 +413,70 @@ u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
 	return n;
 }
 
+/*
+ * Whether PSN @psn (not before @head) may be missing: @head is, and so is
+ * any PSN @words cannot show or past the highest placed.
+ */
+static bool eun_rd_maybe_missing(u32 head, const u64 *words, u32 nbits,
+				 u32 span, u32 psn)
+{
+	u32 i;
+
+	if (psn == head)
+		return true;
+	i = eun_psn_dist(head, psn) - 1;
+	if (i >= nbits || i >= span)
+		return true;
+	return !((words[i / 64] >> (i % 64)) & 1);
+}
+
+/* Narrow @r to its first and last PSN that may be missing. */
+static bool eun_rd_narrow_one(u32 head, const u64 *words, u32 nbits,
+			      u32 span, struct eun_rd_range *r)
+{
+	while (!eun_rd_maybe_missing(head, words, nbits, span, r->first_psn)) {
+		if (r->first_psn == r->last_psn)
+			return false;
+		r->first_psn = eun_psn_add(r->first_psn, 1);
+	}
+	while (!eun_rd_maybe_missing(head, words, nbits, span, r->last_psn))
+		r->last_psn = eun_psn_add(r->last_psn, -1);
+	return true;
+}
+
+/**
+ * eun_rd_narrow() - ask each READ only for what it may be missing
+ * @head: the first missing PSN, the start of @out[0]
+ * @words: placed bits after @head (as for eun_rd_range_end()), or NULL
+ *	when the bitmap cannot tell
+ * @nbits: bits in @words
+ * @span: PSNs after @head up to the highest placed
+ * @out: the ranges of eun_rd_split(), narrowed in place
+ * @n: how many
+ *
+ * Each range shrinks to the first and last PSN in it that may be missing
+ * (a PSN @words cannot show counts as missing); a range with none goes.
+ * rxe's responder takes a re-request only as far as its start is not
+ * below the previous one's for the same READ: the first PSN of a READ
+ * that may be missing never moves back as packets are placed and @head
+ * moves on, but without @words every range would start at its READ's
+ * first PSN, so only the first one (from @head) is kept then.
+ *
+ * Return: how many ranges are left, in order at the start of @out.
+ */
+u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
+		  struct eun_rd_range *out, u32 n)
+{
+	u32 i, k = 0;
+
+	if (!words)
+		return min(n, 1U);
+	for (i = 0; i < n; i++)
+		if (eun_rd_narrow_one(head, words, nbits, span, &out[i]))
+			out[k++] = out[i];
+	return k;
+}
+
 /**
  * eun_rd_oldest_done() - whether every packet of the oldest READ is in
  * @rd: the tracker
