@@ -6,8 +6,9 @@
  * seeded), spurious retransmissions widening the window once per round
  * trip up to SRTT, the window covering the reordering seen, the window
  * narrowing again after enough recoveries, one probe instead of the
- * whole window when no ACK came for a loss wait, and no new mark while a
- * retransmission waits for its answer.
+ * whole window when no ACK came for a loss wait, the newest PSN out probed
+ * alone when nothing sent after it can show it lost, and no new mark while
+ * a retransmission waits for its answer.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -133,6 +134,57 @@ static void eun_rw_drought_probes_one(struct kunit *test)
 	fx_ack(test, f, 0, 0x8, 102 * US + wait);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 102 * US + wait, &next), 3);
 	KUNIT_EXPECT_EQ(test, eun_sb_count(&f->sb, EUN_SB_LOST), 4);
+}
+
+/*
+ * The newest PSN out, sent after the delivered one, is marked alone
+ * EUN_RW_TAIL_WAITS loss waits after it went or after the latest ACK,
+ * once: not while anything else is due or a retransmission waits.
+ */
+static void eun_rw_tail_probe(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 wait, pto, next;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	fx_ack(test, f, 1, 0, 100 * US);
+	/* PSNs 1 and 2 go; no later PSN will show either lost. */
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 110 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 120 * US), 0);
+	wait = eun_rw_loss_wait(&f->rw);
+	pto = EUN_RW_TAIL_WAITS * wait;
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 120 * US + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 2)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 2)->cause, EUN_SB_CAUSE_REORDER);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 1)->state, EUN_SB_IN_FLIGHT);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Resent, it waits for its answer: no second probe meanwhile. */
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 2, 120 * US + pto), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto + wait - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Its SACK shows PSN 1 lost, by the rule: sent before it. */
+	fx_ack(test, f, 1, 0x1, 220 * US + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 220 * US + pto + 2 * wait, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 1)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+
+	/* A later ACK (of earlier PSNs) pushes the probe back. */
+	f = fx_new(test, 16, 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 10 * US), 0);
+	fx_ack(test, f, 1, 0, 100 * US);
+	pto = EUN_RW_TAIL_WAITS * eun_rw_loss_wait(&f->rw);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 100 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 100 * US + pto);
+
+	/* Before an RTT sample: nothing, the retransmit timer's time. */
+	f = fx_new(test, 16, 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
 }
 
 /* PSN 0 of fx_overtaken() comes due alone and is resent; 1..3 come due. */
@@ -477,6 +529,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_no_sample_no_mark),
 	KUNIT_CASE(eun_rw_loss_after_rtt_and_window),
 	KUNIT_CASE(eun_rw_drought_probes_one),
+	KUNIT_CASE(eun_rw_tail_probe),
 	KUNIT_CASE(eun_rw_one_question_at_a_time),
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
 	KUNIT_CASE(eun_rw_spurious_widens),

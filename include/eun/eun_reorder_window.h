@@ -24,6 +24,12 @@
 /* Recoveries after the last widening before the multiplier returns to 1. */
 #define EUN_RW_PERSIST		16
 
+/*
+ * Loss waits after which the newest PSN out, with nothing sent after it to
+ * show it lost, is marked alone (TCP's tail loss probe uses two SRTTs).
+ */
+#define EUN_RW_TAIL_WAITS	2
+
 /**
  * struct eun_rw_stats - event counts of a reorder window
  * @spurious: spurious retransmissions reported to it
@@ -34,6 +40,8 @@
  *	PSN due, of several
  * @held: checks that held PSNs due back while a retransmission waited for
  *	its answer
+ * @tail_probes: the newest PSN out marked alone after EUN_RW_TAIL_WAITS
+ *	loss waits without its acknowledgment: no later PSN can show it lost
  * @reordered: times a PSN sent once was delivered after a later-sent one
  *	by more than the reordering seen so far
  */
@@ -45,6 +53,7 @@ struct eun_rw_stats {
 	u64 probes;
 	u64 held;
 	u64 reordered;
+	u64 tail_probes;
 };
 
 /**

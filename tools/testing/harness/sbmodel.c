@@ -448,6 +448,24 @@ int sbm_detect(struct sbm *m)
 			next = due;
 		}
 	}
+	/* Nothing else: the newest PSN out, sent after the delivered one. */
+	if (!want && !answer && rw->has_rtt && rw->has_xmit && m->una < m->nxt) {
+		struct sbm_ent *e = &m->e[m->nxt - 1];
+
+		due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) +
+		      EUN_RW_TAIL_WAITS * wait;
+		bool after = e->xmit > rw->xmit_ns ||
+			     (e->xmit == rw->xmit_ns &&
+			      sdiff(rw->psn, sbm_psn(m, m->nxt - 1)) >= 0);
+
+		if (e->state == EUN_SB_IN_FLIGHT && after && due <= m->now) {
+			model_mark(e, EUN_SB_CAUSE_REORDER);
+			want++;
+		} else if (e->state == EUN_SB_IN_FLIGHT && after &&
+			   (!next || due < next)) {
+			next = due;
+		}
+	}
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);
 	if (ret != want || got_next != next)
 		return fail(m, "detect_loss = %d next %llu, model %d next %llu", ret,

@@ -80,6 +80,7 @@ enum eun_counter {
 	EUN_CNT_RW_WIDENED,	/* reorder window widened by a spurious resend */
 	EUN_CNT_RW_PROBES,	/* ACK drought: only the lowest PSN due resent */
 	EUN_CNT_RW_HELD,	/* PSNs due held while a resend was unanswered */
+	EUN_CNT_RW_TAIL_PROBES,	/* newest PSN out resent alone, no ACK for it */
 	EUN_CNT_PATH_PRUNED_LATE,	/* spray=mprdma: path replaced, late */
 	EUN_CNT_PATH_PRUNED_LOSS,	/* ... replaced, lossy */
 	EUN_CNT_PATH_PROBES,	/* ... packet sent on a probed path */

@@ -40,6 +40,14 @@
  * the ACKs the peer sends when it runs again, bring the news the rule
  * needs. The others are due again a loss wait later.
  *
+ * Tail. The newest PSN out, sent once after the most recently sent
+ * delivered PSN, has no later PSN to show it lost: the last packet of a
+ * burst, or a SEND that a fenced request waits behind. Once
+ * %EUN_RW_TAIL_WAITS loss waits have passed since it went (and since the
+ * latest ACK) with nothing else marked or waiting for an answer, it is
+ * marked alone, TCP's tail loss probe: its answer, or the SACK it brings,
+ * shows what else is missing, where only the retransmit timer would.
+ *
  * One question at a time. While a retransmission waits for its answer
  * (it is not due again yet), PSNs that come due are held until it is
  * answered or due. One reordering event deeper than the window makes a
@@ -267,6 +275,32 @@ static u64 rw_answer_due(const struct eun_sb *sb, u64 wait, u64 now)
 	return first;
 }
 
+/*
+ * The newest PSN out, when nothing sent after it can show it lost: marked
+ * once @pto has passed since it went and since the latest ACK; else its
+ * deadline joins @next.
+ */
+static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 pto,
+			 u64 now, u64 *next)
+{
+	const struct eun_sb_entry *e;
+	u64 due;
+
+	if (sb->una == sb->nxt)
+		return 0;
+	e = eun_sb_lookup(sb, eun_psn_add(sb->nxt, EUN_PSN_MASK));
+	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e))
+		return 0;
+	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) + pto;
+	if (due > now) {
+		if (!*next || due < *next)
+			*next = due;
+		return 0;
+	}
+	rw->stats.tail_probes++;
+	return eun_sb_mark_lost(sb, e->psn, EUN_SB_CAUSE_REORDER);
+}
+
 /**
  * eun_rw_detect_loss() - mark lost what the reorder window says is lost
  * @rw: reorder window
@@ -313,6 +347,8 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		else if (!next || due < next)
 			next = due;
 	}
+	if (!n && !answer)
+		n = rw_probe_tail(rw, sb, EUN_RW_TAIL_WAITS * wait, now, &next);
 	*next_ns = next;
 	rw->stats.marked += n;
 	rw->stats.probes += probe;

@@ -48,6 +48,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_RW_WIDENED].name	= "rxe_eun_rw_widened",
 	[EUN_CNT_RW_PROBES].name	= "rxe_eun_rw_probes",
 	[EUN_CNT_RW_HELD].name		= "rxe_eun_rw_held",
+	[EUN_CNT_RW_TAIL_PROBES].name	= "rxe_eun_rw_tail_probes",
 	[EUN_CNT_PATH_PRUNED_LATE].name	= "rxe_eun_path_pruned_late",
 	[EUN_CNT_PATH_PRUNED_LOSS].name	= "rxe_eun_path_pruned_loss",
 	[EUN_CNT_PATH_PROBES].name	= "rxe_eun_path_probes",

@@ -70,6 +70,7 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 	struct eun_tx *tx = &qp->eun.tx;
 	u64 probes = tx->rw.stats.probes;
 	u64 held = tx->rw.stats.held;
+	u64 tail = tx->rw.stats.tail_probes;
 	u64 next_ns = 0;
 
 	if (!skb_queue_empty(&qp->resp_pkts))
@@ -82,6 +83,8 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 		next_ns = eun_bo_until(&tx->bo);
 	eun_counter_add(rxe, EUN_CNT_RW_PROBES, tx->rw.stats.probes - probes);
 	eun_counter_add(rxe, EUN_CNT_RW_HELD, tx->rw.stats.held - held);
+	eun_counter_add(rxe, EUN_CNT_RW_TAIL_PROBES,
+			tx->rw.stats.tail_probes - tail);
 	if (next_ns > now)
 		mod_timer(&tx->rack_timer,
 			  jiffies + nsecs_to_jiffies(next_ns - now) + 1);
