@@ -21,13 +21,14 @@
  * went: those are no news of its loss, and the window runs again only
  * from a response of a later READ (or from its answer).
  *
- * A re-request is one stock READ request per READ, for [first missing,
- * last missing] within it: rxe's responder takes a re-request only as a
- * subset of the READ whose start is not below the previous re-request's
- * (it moves the resource's origin to each start), so holes cannot be
- * asked for one by one across rounds; the first missing PSN never moves
- * down, so one range from it always passes. Packets already placed inside
- * the range come again and are dropped as duplicates.
+ * A re-request is one stock READ request per READ that misses packets
+ * below the highest PSN that came, for [first missing, last missing]
+ * within it: rxe's responder takes a re-request only as a subset of the
+ * READ whose start is not below the previous re-request's (it moves the
+ * resource's origin to each start), so holes cannot be asked for one by
+ * one across rounds; a READ's first missing PSN never moves down, so one
+ * range from it always passes. Packets already placed inside the range
+ * come again and are dropped as duplicates.
  *
  * READs out back to back have consecutive PSN ranges (the requester sends
  * nothing between them), so one range from the oldest READ's first PSN to
@@ -307,11 +308,10 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
  * Packets missing below the highest PSN that came count as lost once the
  * reorder window has passed since the first packet beyond them came (or,
  * for a hole no arrival has timed, since the latest new packet). Only the
- * tail missing (the
- * responder may still be sending it), or nothing new since the request or
- * the latest re-request, waits longer: EUN_RD_BLIND_SHIFT doublings of
- * the window or twice the longest pause seen, doubled per unanswered
- * re-request.
+ * tail missing (the responder may still be sending it), or nothing new
+ * since the request or the latest re-request, waits longer:
+ * EUN_RD_BLIND_SHIFT doublings of the window or twice the longest pause
+ * seen, doubled per unanswered re-request.
  *
  * Return: the time (ns); 0 when no READ is out, or when re-requests
  * went unanswered EUN_RD_MAX_BLIND times (rxe's retransmit timer then
