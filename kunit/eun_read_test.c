@@ -1096,6 +1096,15 @@ static void eun_rd_split_per_read(struct kunit *test)
  * Atomics among READs: one response PSN each, answered by one
  * ATOMIC_ACKNOWLEDGE without payload, and nothing else.
  */
+/* rt_abc()'s READs from their first PSN to PSN 2, split and narrowed. */
+static u32 rt_abc_narrow(struct eun_rd *rd, const u64 *w, u32 nbits,
+			 u32 span, struct eun_rd_range *out)
+{
+	u32 n = eun_rd_split(rd, 0xfffffd, 2, out, 4);
+
+	return eun_rd_narrow(0xfffffd, w, nbits, span, out, n);
+}
+
 /*
  * A re-request asks each READ only for what it may be missing: from its
  * first such PSN to its last; a READ missing none is not asked; a PSN the
@@ -1127,8 +1136,7 @@ static void eun_rd_narrow_per_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[1].last_psn, 0);
 
 	/* Bits the words cannot show (from PSN 1 on) may be missing. */
-	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
-	n = eun_rd_narrow(head, w, 3, 5, out, n);
+	n = rt_abc_narrow(rd, w, 3, 5, out);
 	KUNIT_ASSERT_EQ(test, n, 3);
 	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0);
 	KUNIT_EXPECT_EQ(test, out[1].last_psn, 1);
@@ -1136,15 +1144,13 @@ static void eun_rd_narrow_per_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[2].first_psn, 2);
 
 	/* So may PSNs past the highest placed, whatever the bits say. */
-	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
-	n = eun_rd_narrow(head, w, 256, 2, out, n);
+	n = rt_abc_narrow(rd, w, 256, 2, out);
 	KUNIT_ASSERT_EQ(test, n, 3);
 	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0);
 	KUNIT_EXPECT_EQ(test, out[1].last_psn, 1);
 
 	/* Without words: the head's range alone, as split gave it. */
-	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
-	n = eun_rd_narrow(head, NULL, 0, 0, out, n);
+	n = rt_abc_narrow(rd, NULL, 0, 0, out);
 	KUNIT_ASSERT_EQ(test, n, 1);
 	KUNIT_EXPECT_EQ(test, out[0].first_psn, head);
 	KUNIT_EXPECT_EQ(test, out[0].last_psn, 0xfffffe);

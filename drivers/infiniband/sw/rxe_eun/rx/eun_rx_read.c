@@ -52,6 +52,24 @@ static u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 }
 
 /*
+ * Queue @skb right behind the request at the head of the QP's request
+ * queue, which the responder is on and leaves there until it is done.
+ */
+static void eun_rx_read_queue_second(struct rxe_qp *qp, struct sk_buff *skb)
+{
+	struct sk_buff *head;
+	unsigned long flags;
+
+	spin_lock_irqsave(&qp->req_pkts.lock, flags);
+	head = skb_peek(&qp->req_pkts);
+	if (head)
+		__skb_queue_after(&qp->req_pkts, head, skb);
+	else
+		__skb_queue_head(&qp->req_pkts, skb);
+	spin_unlock_irqrestore(&qp->req_pkts.lock, flags);
+}
+
+/*
  * The request at the head of the queue goes to rxe now; the held atomic
  * that comes right after it, if any, is queued behind it with the
  * references of a received packet.
@@ -60,8 +78,7 @@ static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	int slot = eun_ro_held_find(&rx->order, next);
-	struct sk_buff *skb, *head;
-	unsigned long flags;
+	struct sk_buff *skb;
 
 	if (slot < 0)
 		return;
@@ -73,13 +90,7 @@ static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
 		return;
 	}
 	rxe_get(qp);
-	spin_lock_irqsave(&qp->req_pkts.lock, flags);
-	head = skb_peek(&qp->req_pkts);
-	if (head)
-		__skb_queue_after(&qp->req_pkts, head, skb);
-	else
-		__skb_queue_head(&qp->req_pkts, skb);
-	spin_unlock_irqrestore(&qp->req_pkts.lock, flags);
+	eun_rx_read_queue_second(qp, skb);
 }
 
 /* An atomic ahead of the expected PSN waits for its turn. */
@@ -167,19 +178,11 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
 {
 	struct rxe_pkt_info *pkt = SKB_TO_PKT(skb);
-	struct sk_buff *head;
-	unsigned long flags;
 
 	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
 	    !eun_psn_before(pkt->psn, READ_ONCE(qp->eun.rx.epsn)))
 		return false;
-	spin_lock_irqsave(&qp->req_pkts.lock, flags);
-	head = skb_peek(&qp->req_pkts);
-	if (head)
-		__skb_queue_after(&qp->req_pkts, head, skb);
-	else
-		__skb_queue_head(&qp->req_pkts, skb);
-	spin_unlock_irqrestore(&qp->req_pkts.lock, flags);
+	eun_rx_read_queue_second(qp, skb);
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_REPLAY_EARLY);
 	return true;
 }
