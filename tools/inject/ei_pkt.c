@@ -250,11 +250,16 @@ static int k_wrong_class(const struct ei_target *t, unsigned int i,
 	return n + 8 + 32 + EI_ICRC_LEN;
 }
 
-/* A SACK of the 64 PSNs after the target's oldest unacknowledged one. */
+/*
+ * A SACK of the 256 PSNs after the target's oldest unacknowledged one:
+ * twice the default max_inflight, so that some of them were never sent
+ * however many are in flight (64 were not always: a sender with more
+ * than 64 in flight took the SACK as a real one).
+ */
 static int k_sack_unsent(const struct ei_target *t, unsigned int i,
 			 uint8_t *b)
 {
-	return ack_pkt(t, EUN_VER | ACK_SACK, 0, 0, 1, b);
+	return ack_pkt(t, EUN_VER | ACK_SACK, 0, 0, 4, b);
 }
 
 /* A plain ACK whose BTH PSN is not epsn - 1. */
@@ -383,7 +388,7 @@ const struct ei_kind ei_kinds[] = {
 	{ "wrong-class", "rxe_eun_rcv_drop",
 	  "UD SEND to an RC QP", k_wrong_class },
 	{ "sack-unsent", "rxe_eun_ack_bad",
-	  "SACK of 64 PSNs never sent", k_sack_unsent },
+	  "SACK of 256 PSNs, past any window sent", k_sack_unsent },
 	{ "ack-bad-psn", "rxe_eun_ack_bad",
 	  "ACK whose BTH PSN is not epsn - 1", k_ack_bad_psn },
 	{ "ack-short", "rxe_eun_ack_bad",
