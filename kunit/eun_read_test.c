@@ -1208,6 +1208,50 @@ static void eun_rd_atomics(struct kunit *test)
 	rt_split(test, rd, 0xffffff, 2, 4, ranges, 4);
 }
 
+/*
+ * A lost request leaves the atomics behind it held at the responder and
+ * nothing coming back: the responder's sequence NAK at its PSN starts
+ * the window as a response beyond it would, and the re-request asks for
+ * that request alone. Before the NAK only the blind wait runs.
+ */
+static void eun_rd_gap_nak(struct kunit *test)
+{
+	static const struct rt_range lost[] = { { 1, 0, 0 } };
+	struct eun_rd *rd = rt_new(test, RT_WRAP, 1024 + 100, 1024);
+	u64 w[RT_WORDS] = {};
+	u32 end, psn;
+
+	/* READ 0xfffffe..0xffffff, then atomics at 0..5. */
+	for (psn = 0; psn != 6; psn++)
+		KUNIT_ASSERT_EQ(test, rt_atomic(rd, psn, 8, 1024), 0);
+	eun_rd_arrival(rd, RT_WRAP, 0xffffff, true, 1 * MS);
+	eun_rd_arrival(rd, 0xffffff, 0, true, 2 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + RT_BLIND(4 * MS, 0));
+
+	/* Not a request's first PSN, stale, or not out: nothing changes. */
+	KUNIT_EXPECT_FALSE(test, eun_rd_gap(rd, 0xffffff, 0, 3 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_gap(rd, RT_WRAP, 0, 3 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_gap(rd, 6, 0, 3 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + RT_BLIND(4 * MS, 0));
+
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 3 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 7 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 7 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 7 * MS));
+	end = eun_rd_range_end(rd, 0, w, RT_WORDS * 64, 0);
+	KUNIT_EXPECT_EQ(test, end, 0);
+	rt_split(test, rd, 0, end, 4, lost, 1);
+
+	/* After the re-request a NAK may be older than it: no news. */
+	eun_rd_rerequested(rd, 0, 7 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 8 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 7 * MS + RT_BLIND(4 * MS, 1));
+	/* Its answer: atomic 0 in, the next one's NAK times its own loss. */
+	eun_rd_arrival(rd, 0, 1, true, 9 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 1, 1, 10 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 14 * MS);
+}
+
 /* READs complete oldest first; the ring wraps round. */
 static void eun_rd_retire_oldest(struct kunit *test)
 {
@@ -1318,6 +1362,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_narrow_per_read),
 	KUNIT_CASE(eun_rd_atomics),
 	KUNIT_CASE(eun_rd_retire_oldest),
+	KUNIT_CASE(eun_rd_gap_nak),
 	KUNIT_CASE(eun_rd_stop_keeps_window),
 	{}
 };

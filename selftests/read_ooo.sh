@@ -9,8 +9,9 @@
 # order, missing ones re-requested, no go-back-N rewind and no response
 # refused as malformed. Then compare-and-swap and fetch-and-add back to
 # back over the same links, every result checked: the responder held the
-# atomics that came early, none went back to go-back-N. Once the QPs are
-# gone the emulated memory holds no block.
+# atomics that came early and told the requester of each request missing
+# behind them (a sequence NAK, taken by the requester), none went back to
+# go-back-N. Once the QPs are gone the emulated memory holds no block.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -93,9 +94,15 @@ run_mode()
 		d=$(delta rxe_eun_atomic_held)
 		[ "$d" -gt 0 ]
 		check_err $? "$mode: no atomic request was held until in order"
-		log_info "$mode: atomics held until in order $d, READs executed ahead $(delta rxe_eun_read_ahead), duplicate requests $(delta duplicate_request)"
+		d=$(delta rxe_eun_read_gap_nak_sent)
+		[ "$d" -gt 0 ]
+		check_err $? "$mode: no sequence NAK for a request missing behind held atomics"
+		log_info "$mode: atomics held until in order $(delta rxe_eun_atomic_held), sequence NAKs $d, READs executed ahead $(delta rxe_eun_read_ahead), duplicate requests $(delta duplicate_request)"
 	else
-		log_info "$mode: atomics: re-sent $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), go-back-N $(delta rxe_eun_gbn_retry)"
+		d=$(delta rxe_eun_read_gap_nak_rcvd)
+		[ "$d" -gt 0 ]
+		check_err $? "$mode: no sequence NAK taken for a request missing behind held atomics"
+		log_info "$mode: atomics: re-sent $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), sequence NAKs taken $d, go-back-N $(delta rxe_eun_gbn_retry)"
 	fi
 	log_test "ooo_mode=$mode: compare-and-swap and fetch-and-add over reordering and lossy links ($BED_ROLE)"
 	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0

@@ -155,6 +155,7 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 		    u64 now);
 bool eun_rd_duplicate(struct eun_rd *rd, u32 psn);
+bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now);
 bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head);
 void eun_rd_retire(struct eun_rd *rd);
 bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now);

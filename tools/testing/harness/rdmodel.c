@@ -68,7 +68,7 @@ struct pkt {
 struct net {
 	struct pkt *q;
 	u32 h, n, cap;
-	u32 reorder, loss_pct, dup_pct, nocap_pct, post_pct;
+	u32 reorder, loss_pct, dup_pct, nocap_pct, post_pct, gap_pct;
 	u64 outage_from, outage_to;	/* everything sent then is lost */
 };
 
@@ -707,6 +707,31 @@ static void came(u32 idx)
 	retire_done();
 }
 
+/*
+ * A sequence NAK (eun_rd_gap()): the responder holds requests behind
+ * the one it names. News of a request out whose responses are missing,
+ * as a packet beyond it would be, unless a re-request went since.
+ */
+static void gap(void)
+{
+	u32 idx = probe_idx();
+	int index = ref_find(idx);
+	bool want = index >= 0 && ref_at(index)->first == idx &&
+		    idx >= f.head;
+
+	if (eun_rd_gap(&rd, psn_of(idx), psn_of(f.head), now) != want)
+		fail("eun_rd_gap() took a NAK it must not, or the reverse");
+	if (!want)
+		return;
+	if (!f.unanswered && !f.awaiting)
+		f.armed = true;
+	if (!f.seen || idx > f.max_idx)
+		f.max_idx = idx;
+	f.seen = true;
+	ref_note_hole();
+	rdm_stats.gaps++;
+}
+
 /* As eun_comp_read(): no READ out or before them: a copy; else checked. */
 static void arrive(const struct pkt *p)
 {
@@ -887,6 +912,8 @@ static bool step(void)
 		return false;
 	if (eun_rd_due(&rd, head, now) && rdm_pct(ops, 90)) {
 		rerequest();
+	} else if (rdm_pct(ops, net.gap_pct)) {
+		gap();
 	} else if (net.h < net.n) {
 		deliver();
 	} else if (!dl) {
@@ -943,6 +970,7 @@ static void begin_session(void)
 	net.dup_pct = rdm_pct(ops, 50) ? 0 : rdm_below(ops, 20);
 	net.nocap_pct = rdm_pct(ops, 70) ? 0 : rdm_below(ops, 20);
 	net.post_pct = 1 + rdm_below(ops, 30);
+	net.gap_pct = rdm_pct(ops, 60) ? 0 : rdm_below(ops, 10);
 	net.outage_from = now + rdm_below(ops, 50000 * US);
 	net.outage_to = rdm_pct(ops, 5) ? net.outage_from + rdm_below(ops, 5000) * 1000 * US : 0;
 }

@@ -64,7 +64,7 @@ bool rdm_src_done(const struct rdm_src *s);
 struct rdm_stats {
 	u64 reads, atomics, sessions_done, sessions_failed, lost, arrivals;
 	u64 dups, stale, not_placed, rereqs, ranges, blind, timer, spurious;
-	u64 ends_hole, ends_max, ends_last, starts, refused, strays;
+	u64 ends_hole, ends_max, ends_last, starts, refused, strays, gaps;
 };
 
 extern struct rdm_stats rdm_stats;

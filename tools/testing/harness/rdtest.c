@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	       "  %llu not placed,"
 	       " %llu re-requests in %llu ranges (%llu blind, %llu by the timer,\n"
 	       "  %llu spurious), range ends: %llu highest hole, %llu highest came,\n"
-	       "  %llu last; %llu random starts (%llu refused)\n",
+	       "  %llu last; %llu random starts (%llu refused), %llu gap NAKs\n",
 	       (unsigned long long)sessions, (unsigned long long)s->sessions_done,
 	       (unsigned long long)s->sessions_failed, (unsigned long long)s->reads,
 	       (unsigned long long)s->atomics,
@@ -70,6 +70,6 @@ int main(int argc, char **argv)
 	       (unsigned long long)s->timer, (unsigned long long)s->spurious,
 	       (unsigned long long)s->ends_hole, (unsigned long long)s->ends_max,
 	       (unsigned long long)s->ends_last, (unsigned long long)s->starts,
-	       (unsigned long long)s->refused);
+	       (unsigned long long)s->refused, (unsigned long long)s->gaps);
 	return 0;
 }

@@ -151,7 +151,7 @@ enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 		return eun_qp_tracks(qp) ? eun_comp_read(qp, pkt) :
 					   EUN_ACK_STOCK;
 	if (pkt->opcode == IB_OPCODE_RC_ACKNOWLEDGE && eun_qp_tracks(qp))
-		eun_comp_read_ack(qp, pkt);
+		return eun_comp_read_ack(qp, pkt);
 	if (!eun_op_is_ooo_ack(pkt->opcode))
 		return EUN_ACK_STOCK;
 	if (eun_qp_tracks(qp))

@@ -96,6 +96,8 @@ enum eun_counter {
 	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
 	EUN_CNT_READ_REPLAY_EARLY, /* READ copy queued before new requests */
 	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */
+	EUN_CNT_READ_GAP_SENT,	/* NAK: requests held behind a missing one */
+	EUN_CNT_READ_GAP_RCVD,	/* ... taken as evidence of that one's loss */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -269,6 +271,8 @@ struct eun_rx_srq {
  * @order: READ requests executed ahead of @epsn, atomics held
  *	(rx/eun_rx_read.c)
  * @rd_held: the packet of each atomic held, in the slot @order gives it
+ * @rd_gap_sent: a sequence NAK went for the missing request @rd_gap_psn
+ * @rd_gap_psn: that request's PSN
  * @srq: WQEs taken from the shared receive queue (rx/eun_rx_srq.c)
  */
 struct eun_rx {
@@ -290,6 +294,8 @@ struct eun_rx {
 	struct eun_hist ooo_degree;
 	struct eun_rx_order order;
 	struct sk_buff *rd_held[EUN_RO_SLOTS];
+	bool rd_gap_sent;
+	u32 rd_gap_psn;
 	struct eun_rx_srq srq;
 };
 

@@ -441,6 +441,27 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	return EUN_ACK_CONSUMED;
 }
 
+/*
+ * A sequence NAK naming a READ or atomic out: the responder holds
+ * requests sent after it (rx/eun_rx_read.c). Its loss counts from now,
+ * by the reorder window, as if a response beyond it had come; rxe would
+ * resend everything out at once. One naming a request whose responses
+ * came is stale.
+ */
+static enum eun_ack_verdict eun_comp_read_gap(struct rxe_qp *qp,
+					      struct rxe_pkt_info *pkt)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u64 now = ktime_get_ns();
+
+	if (!eun_rd_owns(&tx->rd, pkt->psn))
+		return EUN_ACK_STOCK;
+	eun_rd_count(qp, EUN_CNT_READ_GAP_RCVD);
+	if (eun_rd_gap(&tx->rd, pkt->psn, tx->rd_head, now))
+		eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+	return EUN_ACK_CONSUMED;
+}
+
 /**
  * eun_comp_read_ack() - a plain ACK reached the completer
  * @qp: the tracking QP, in its send task
@@ -448,19 +469,26 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
  *
  * A copy queued by eun_comp_read_token() comes back as the ACK of the
  * oldest READ's last PSN: rxe's completer takes it as such once its
- * expected PSN is there.
+ * expected PSN is there. A sequence NAK of a READ or atomic out is taken
+ * here (eun_comp_read_gap()).
+ *
+ * Return: EUN_ACK_CONSUMED for a sequence NAK taken, else EUN_ACK_STOCK.
  */
-void eun_comp_read_ack(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+enum eun_ack_verdict eun_comp_read_ack(struct rxe_qp *qp,
+				       struct rxe_pkt_info *pkt)
 {
 	struct eun_rd *rd = &qp->eun.tx.rd;
 	const struct eun_rd_req *r = eun_rd_at(rd, 0);
 
+	if (aeth_syn(pkt) == AETH_NAK_PSN_SEQ_ERROR)
+		return eun_comp_read_gap(qp, pkt);
 	if (!r || pkt->psn != r->last_psn ||
 	    (aeth_syn(pkt) & AETH_TYPE_MASK) != AETH_ACK ||
 	    !eun_rd_oldest_done(rd, qp->eun.tx.rd_head) ||
 	    !eun_comp_read_wqe(qp, 0))
-		return;
+		return EUN_ACK_STOCK;
 	eun_comp_read_done(qp, pkt);
+	return EUN_ACK_STOCK;
 }
 
 /*

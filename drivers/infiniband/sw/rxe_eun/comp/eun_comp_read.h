@@ -13,7 +13,8 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 bool idle);
 enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp,
 				   struct rxe_pkt_info *pkt);
-void eun_comp_read_ack(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
+enum eun_ack_verdict eun_comp_read_ack(struct rxe_qp *qp,
+				       struct rxe_pkt_info *pkt);
 enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp);
 bool eun_comp_read_timeout(struct rxe_qp *qp);
 void eun_comp_read_close(struct rxe_qp *qp);

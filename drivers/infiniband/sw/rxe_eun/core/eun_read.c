@@ -301,6 +301,36 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
 }
 
 /**
+ * eun_rd_gap() - the responder holds requests behind one it has not had
+ * @rd: the tracker
+ * @psn: first PSN of that request (a sequence NAK names it)
+ * @head: the first missing PSN
+ * @now: current time (ns)
+ *
+ * An atomic that comes ahead of its turn is held (rx/eun_rx_read.c), so
+ * a lost request leaves nothing coming after it: only the NAK shows that
+ * requests sent after it came. It is news as a response beyond the hole
+ * would be, unless a re-request went since: then the NAK may be older
+ * than it. @psn itself is the missing one, so it is the highest that
+ * counts as come: the re-request asks for @psn, not for the requests
+ * held behind it.
+ *
+ * Return: true when @psn is a request out whose responses are missing.
+ */
+bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
+{
+	int index = eun_rd_find(rd, psn);
+
+	if (index < 0 || eun_rd_at(rd, index)->first_psn != psn ||
+	    eun_psn_before(psn, head))
+		return false;
+	if (!rd->unanswered && !rd->awaiting)
+		rd->armed = true;
+	eun_rd_arrival(rd, psn, head, false, now);
+	return true;
+}
+
+/**
  * eun_rd_deadline() - when the missing packets will count as lost
  * @rd: the tracker
  * @head: the first missing PSN

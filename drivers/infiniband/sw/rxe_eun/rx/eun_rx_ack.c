@@ -130,6 +130,43 @@ void eun_rx_ack_mode(struct rxe_qp *qp, u32 psn)
 }
 
 /**
+ * eun_rx_ack_seq_nak() - a stock NAK, PSN sequence error, at @psn
+ * @qp: a tracking QP, in its receive task
+ * @psn: the request it misses while it holds later ones
+ *
+ * rxe's own meaning: requests after @psn came, @psn did not. A tracking
+ * requester takes it as evidence that @psn is lost (comp/eun_comp_read.c),
+ * a stock one goes back to @psn.
+ *
+ * Return: 0 when it went, else a negative errno.
+ */
+int eun_rx_ack_seq_nak(struct rxe_qp *qp, u32 psn)
+{
+	u8 opcode = IB_OPCODE_RC_ACKNOWLEDGE;
+	int paylen = rxe_opcode[opcode].length + RXE_ICRC_SIZE;
+	struct rxe_pkt_info ack = {};
+	struct sk_buff *skb;
+
+	skb = rxe_init_packet(eun_qp_rxe(qp), &qp->pri_av, paylen, &ack);
+	if (!skb)
+		return -ENOMEM;
+	ack.qp = qp;
+	ack.opcode = opcode;
+	ack.mask = rxe_opcode[opcode].mask;
+	ack.paylen = paylen;
+	ack.psn = psn;
+	bth_init(&ack, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
+		 qp->attr.dest_qp_num, 0, psn);
+	aeth_set_syn(&ack, AETH_NAK_PSN_SEQ_ERROR);
+	aeth_set_msn(&ack, qp->resp.msn);
+	if (rxe_prepare(&qp->pri_av, &ack, skb)) {
+		kfree_skb(skb);
+		return -ENOMEM;
+	}
+	return rxe_xmit_packet(qp, &ack, skb);
+}
+
+/**
  * eun_rx_ack_send() - send an EUN_ACK describing the receive side now
  * @qp: the QP, in its receive task
  * @kind: EUN_ACK_KIND_SACK (sent as a plain ACK when nothing lies beyond

@@ -11,8 +11,10 @@
  * that comes ahead is held (its skb, without the QP and device references
  * a queued packet takes) until the request before it is handed to rxe;
  * then it is queued right behind that one, so that rxe executes atomics
- * once each and in PSN order. A request at the expected PSN, or older,
- * goes to rxe as every stock-format request does.
+ * once each and in PSN order. While atomics are held behind a request
+ * that has not come, nothing goes back that would show its loss: a
+ * sequence NAK at its PSN, once, does. A request at the expected PSN, or
+ * older, goes to rxe as every stock-format request does.
  *
  * Runs in the QP's receive task only, but eun_rx_read_forget() (the QP
  * reset or destroyed, its tasks stopped).
@@ -22,6 +24,7 @@
 #include "eun/eun_rx_order.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
+#include "eun_rx_ack.h"
 #include "eun_rx_read.h"
 
 static bool eun_rx_read_is_atomic(u8 opcode)
@@ -74,23 +77,43 @@ static void eun_rx_read_queue_second(struct rxe_qp *qp, struct sk_buff *skb)
  * that comes right after it, if any, is queued behind it with the
  * references of a received packet.
  */
-static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
+static bool eun_rx_read_release(struct rxe_qp *qp, u32 next)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	int slot = eun_ro_held_find(&rx->order, next);
 	struct sk_buff *skb;
 
 	if (slot < 0)
-		return;
+		return false;
 	skb = rx->rd_held[slot];
 	rx->rd_held[slot] = NULL;
 	eun_ro_unhold(&rx->order, slot);
 	if (!ib_device_try_get(qp->ibqp.device)) {
 		kfree_skb(skb);
-		return;
+		return true;
 	}
 	rxe_get(qp);
 	eun_rx_read_queue_second(qp, skb);
+	return true;
+}
+
+/*
+ * Atomics are held behind request @next, which has not come: nothing
+ * goes back to the requester until it does, so a lost request would wait
+ * for its timer. A sequence NAK, once per missing request, tells it.
+ */
+static void eun_rx_read_gap(struct rxe_qp *qp, u32 next)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	if (!eun_ro_count_held(&rx->order) ||
+	    eun_ro_held_find(&rx->order, next) >= 0 ||
+	    (rx->rd_gap_sent && rx->rd_gap_psn == next))
+		return;
+	rx->rd_gap_sent = true;
+	rx->rd_gap_psn = next;
+	if (!eun_rx_ack_seq_nak(qp, next))
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_GAP_SENT);
 }
 
 /* An atomic ahead of the expected PSN waits for its turn. */
@@ -110,6 +133,7 @@ static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
 	}
 	rx->rd_held[slot] = skb_get(PKT_TO_SKB(pkt));
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_ATOMIC_HELD);
+	eun_rx_read_gap(qp, eun_ro_past(&rx->order, rx->epsn));
 	return EUN_PSN_CONSUMED;
 }
 
@@ -136,8 +160,9 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
-		if (!ahead)
-			eun_rx_read_release(qp, eun_ro_past(&rx->order, next));
+		next = eun_ro_past(&rx->order, next);
+		if (!ahead && !eun_rx_read_release(qp, next))
+			eun_rx_read_gap(qp, next);
 		return EUN_PSN_STOCK;
 	}
 	if (eun_rx_read_is_atomic(pkt->opcode))
@@ -215,4 +240,5 @@ void eun_rx_read_forget(struct rxe_qp *qp)
 		rx->rd_held[slot] = NULL;
 	}
 	eun_ro_init(&rx->order);
+	rx->rd_gap_sent = false;
 }
