@@ -77,38 +77,39 @@ static void eun_rx_read_queue_second(struct rxe_qp *qp, struct sk_buff *skb)
  * that comes right after it, if any, is queued behind it with the
  * references of a received packet.
  */
-static bool eun_rx_read_release(struct rxe_qp *qp, u32 next)
+static void eun_rx_read_release(struct rxe_qp *qp, u32 next)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	int slot = eun_ro_held_find(&rx->order, next);
 	struct sk_buff *skb;
 
 	if (slot < 0)
-		return false;
+		return;
 	skb = rx->rd_held[slot];
 	rx->rd_held[slot] = NULL;
 	eun_ro_unhold(&rx->order, slot);
 	if (!ib_device_try_get(qp->ibqp.device)) {
 		kfree_skb(skb);
-		return true;
+		return;
 	}
 	rxe_get(qp);
 	eun_rx_read_queue_second(qp, skb);
-	return true;
 }
 
 /*
- * Atomics are held behind request @next, which has not come: nothing
+ * An atomic was held behind request @next, which has not come: nothing
  * goes back to the requester until it does, so a lost request would wait
  * for its timer. A sequence NAK, once per missing request, tells it.
+ * Only a hold sends one, not the execution of the requests up to a later
+ * gap: the request missing there has most often come and waits in the
+ * queue, and if it is lost, the atomics the requester sends once the
+ * earlier ones complete are held behind it and send the NAK.
  */
 static void eun_rx_read_gap(struct rxe_qp *qp, u32 next)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 
-	if (!eun_ro_count_held(&rx->order) ||
-	    eun_ro_held_find(&rx->order, next) >= 0 ||
-	    (rx->rd_gap_sent && rx->rd_gap_psn == next))
+	if (rx->rd_gap_sent && rx->rd_gap_psn == next)
 		return;
 	rx->rd_gap_sent = true;
 	rx->rd_gap_psn = next;
@@ -160,9 +161,8 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
-		next = eun_ro_past(&rx->order, next);
-		if (!ahead && !eun_rx_read_release(qp, next))
-			eun_rx_read_gap(qp, next);
+		if (!ahead)
+			eun_rx_read_release(qp, eun_ro_past(&rx->order, next));
 		return EUN_PSN_STOCK;
 	}
 	if (eun_rx_read_is_atomic(pkt->opcode))
