@@ -11,11 +11,10 @@
 #define EUN_STATE_H
 
 #include <linux/atomic.h>
+#include <linux/hrtimer.h>
 #include <linux/idr.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
-
-#include <linux/timer.h>
 
 struct sk_buff;
 
@@ -360,7 +359,7 @@ struct eun_tx {
 	u32 nwqe;
 	struct eun_sb sb;
 	struct eun_rw rw;
-	struct timer_list rack_timer;
+	struct hrtimer rack_timer;
 	struct eun_backoff bo;
 	bool sent_ooo;
 	bool heard;

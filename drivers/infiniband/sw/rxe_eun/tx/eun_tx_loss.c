@@ -21,18 +21,30 @@
 #include "eun_counters.h"
 #include "eun_tx_loss.h"
 
-static void eun_tx_loss_timer(struct timer_list *t)
+/*
+ * A high-resolution timer: the windows are a few milliseconds, as long as
+ * one or two jiffies at HZ=250, and a wheel timer rounded each up by one.
+ */
+static enum hrtimer_restart eun_tx_loss_timer(struct hrtimer *t)
 {
-	struct rxe_qp *qp = from_timer(qp, t, eun.tx.rack_timer);
+	struct rxe_qp *qp = container_of(t, struct rxe_qp, eun.tx.rack_timer);
 	unsigned long flags;
 
 	if (!rxe_get(qp))
-		return;
+		return HRTIMER_NORESTART;
 	spin_lock_irqsave(&qp->state_lock, flags);
 	if (qp->valid)
 		rxe_sched_task(&qp->send_task);
 	spin_unlock_irqrestore(&qp->state_lock, flags);
 	rxe_put(qp);
+	return HRTIMER_NORESTART;
+}
+
+/* Wake the send task in @delay_ns. */
+static void eun_tx_loss_wake_in(struct rxe_qp *qp, u64 delay_ns)
+{
+	hrtimer_start(&qp->eun.tx.rack_timer, ns_to_ktime(delay_ns),
+		      HRTIMER_MODE_REL_SOFT);
 }
 
 /**
@@ -41,7 +53,9 @@ static void eun_tx_loss_timer(struct timer_list *t)
  */
 void eun_tx_loss_init(struct rxe_qp *qp)
 {
-	timer_setup(&qp->eun.tx.rack_timer, eun_tx_loss_timer, 0);
+	hrtimer_init(&qp->eun.tx.rack_timer, CLOCK_MONOTONIC,
+		     HRTIMER_MODE_REL_SOFT);
+	qp->eun.tx.rack_timer.function = eun_tx_loss_timer;
 }
 
 /**
@@ -50,7 +64,7 @@ void eun_tx_loss_init(struct rxe_qp *qp)
  */
 void eun_tx_loss_stop(struct rxe_qp *qp)
 {
-	timer_delete_sync(&qp->eun.tx.rack_timer);
+	hrtimer_cancel(&qp->eun.tx.rack_timer);
 }
 
 /**
@@ -86,8 +100,7 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 	eun_counter_add(rxe, EUN_CNT_RW_TAIL_PROBES,
 			tx->rw.stats.tail_probes - tail);
 	if (next_ns > now)
-		mod_timer(&tx->rack_timer,
-			  jiffies + nsecs_to_jiffies(next_ns - now) + 1);
+		eun_tx_loss_wake_in(qp, next_ns - now);
 }
 
 /**
@@ -123,8 +136,7 @@ bool eun_tx_loss_timeout(struct rxe_qp *qp)
 void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now)
 {
 	if (deadline_ns > now)
-		mod_timer(&qp->eun.tx.rack_timer,
-			  jiffies + nsecs_to_jiffies(deadline_ns - now) + 1);
+		eun_tx_loss_wake_in(qp, deadline_ns - now);
 }
 
 /**
