@@ -60,6 +60,8 @@
 #       transfer the run had of each, plus set-up) does not fit, none
 #       when one does not; the boot is cut at the budget
 #   -s  another bed config key for every boot
+# Env: BENCH_INTERVAL_MS=MS adds eun-verify's goodput per MS ms to the
+#       JSON of every eun-verify transfer (tools/bench/matrix.sh)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -170,6 +172,8 @@ run_unit()
 		mod=(-s MODULE=rdma_rxe_eun -s MODULE_PARAMS=ooo_mode=eunomia)
 		turns=" BENCH_COLUMNS=$(tr ' ' ',' <<< "$columns")"
 	fi
+	[[ ${BENCH_INTERVAL_MS:-} =~ ^[0-9]+$ ]] &&
+		turns+=" BENCH_INTERVAL_MS=$BENCH_INTERVAL_MS"
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \

@@ -49,6 +49,10 @@
 # message's completion time (post to completion) is its flow's. Its rows
 # have size "websearch:DIV" and the completion times' mean, p50 and p99.
 #
+# BENCH_INTERVAL_MS (bench.sh's own environment) adds eun-verify's
+# goodput per that many ms to every eun-verify transfer's JSON
+# ($BED_RESULTS/TAG.json): where the time of a slow transfer went.
+#
 # Repetitions are the outer loop: the first repetition of every profile,
 # then the second of every profile, and so on. The guests' speed drifts
 # over minutes on emulated CPUs; with all repetitions of a profile in a row,
@@ -193,7 +197,11 @@ transfer()
 	[ "$op" = flows ] && args=(-o write -S "$size" -q "${BENCH_FLOW_QPS:-8}" -D 1)
 	# A path that goes down and comes back: goodput over time, to time
 	# the recovery (ev_recover_ms).
-	[ -n "$(profile_down "$profile")" ] && args+=(--interval 100)
+	if [ -n "$(profile_down "$profile")" ]; then
+		args+=(--interval 100)
+	elif [ -n "${BENCH_INTERVAL_MS:-}" ]; then
+		args+=(--interval "$BENCH_INTERVAL_MS")
+	fi
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
