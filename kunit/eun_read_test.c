@@ -539,6 +539,38 @@ static void eun_rd_rerequest_awaits_answer(struct kunit *test)
 }
 
 /*
+ * The answer's first packet lost: the next of it fills a hole below the
+ * highest PSN come when the re-request went, and answers it. A packet
+ * beyond that PSN, of a READ out then, still does not.
+ */
+static void eun_rd_answer_without_first(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 8 * 1024, 1024);
+
+	eun_rd_arrival(rd, 102, 100, true, 1 * MS);
+	eun_rd_arrival(rd, 103, 100, true, 1 * MS);
+	eun_rd_rerequested(rd, 100, 5 * MS);
+	KUNIT_EXPECT_EQ(test, rd->rereq_max, 103);
+	eun_rd_arrival(rd, 104, 100, true, 6 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->awaiting);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 6 * MS + RT_BLIND(4 * MS, 1));
+	eun_rd_arrival(rd, 101, 100, true, 7 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->awaiting);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 11 * MS);
+
+	/* Nothing had come: no packet is below the first PSN out. */
+	rd = rt_new(test, 200, 4 * 1024, 1024);
+	eun_rd_rerequested(rd, 200, 40 * MS);
+	KUNIT_EXPECT_EQ(test, rd->rereq_max, 200);
+	eun_rd_arrival(rd, 201, 200, true, 41 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->awaiting);
+	eun_rd_arrival(rd, 200, 202, true, 42 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->awaiting);
+}
+
+/*
  * The longest wait for a new packet (the request's included, the waits
  * after a re-request not), at most EUN_RD_REO_MAX_NS, and twice it
  * sizes the wait for a missing tail when longer than the windows.
@@ -749,17 +781,22 @@ static void eun_rd_due_timing(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1) - 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t1 + RT_BLIND(4 * MS, 1)));
 
-	/* A packet sent before the re-request's answer: the wait goes on. */
+	/*
+	 * A hole below the highest PSN come when it went is filled: the
+	 * answer without its first packet, or the original late; news
+	 * either way, and the window runs for the hole left.
+	 */
 	t2 = t1 + 2 * MS;
 	eun_rd_arrival(rd, 0xffffff, RT_WRAP, true, t2);
-	KUNIT_EXPECT_FALSE(test, rd->armed);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + RT_BLIND(4 * MS, 1));
-	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + RT_BLIND(4 * MS, 1) - 1));
-	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + RT_BLIND(4 * MS, 1)));
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 4 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS));
 
 	/* Re-requested again; then its first PSN comes: only the tail left. */
 	eun_rd_rerequested(rd, RT_WRAP, t2 + 1);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 1 + RT_BLIND(4 * MS, 2));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 1 + RT_BLIND(4 * MS, 1));
 	eun_rd_arrival(rd, RT_WRAP, 1, true, t2 + 2);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), t2 + 2 + RT_BLIND(4 * MS, 0));
@@ -1345,6 +1382,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_arrival_arms),
 	KUNIT_CASE(eun_rd_window_from_first_beyond),
 	KUNIT_CASE(eun_rd_rerequest_awaits_answer),
+	KUNIT_CASE(eun_rd_answer_without_first),
 	KUNIT_CASE(eun_rd_pause_sizes_tail_wait),
 	KUNIT_CASE(eun_rd_spurious_doubles),
 	KUNIT_CASE(eun_rd_spurious_after_read),

@@ -107,10 +107,13 @@ struct eun_rd_range {
  * @hole_head: that first missing PSN
  * @hole_from_ns: when the first response above it came
  * @unanswered: re-requests since the latest new response that answers one
- * @awaiting: a re-request went and neither its first PSN nor a response
- *	beyond @rereq_last has come since: responses up to @rereq_last were
- *	on their way before its answer, and are no news of its loss
+ * @awaiting: a re-request went and neither its first PSN, nor a packet
+ *	below @rereq_max, nor a response beyond @rereq_last has come since:
+ *	responses up to @rereq_last were on their way before its answer, and
+ *	are no news of its loss
  * @rereq_last: the last PSN of the newest READ out when it went
+ * @rereq_max: the highest PSN that had come when it went (the first PSN
+ *	out if none): a new packet below it fills a hole it asked for
  * @calm: re-requests since the window last changed
  * @pause_ns: the longest wait for a new response seen (at most
  *	EUN_RD_REO_MAX_NS): a soft responder pauses while its packets drain
@@ -137,6 +140,7 @@ struct eun_rd {
 	u8 unanswered;
 	bool awaiting;
 	u32 rereq_last;
+	u32 rereq_max;
 	u8 calm;
 	u64 pause_ns;
 	bool rereq_out;

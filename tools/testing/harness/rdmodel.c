@@ -52,6 +52,7 @@ struct ref {
 	u32 rereq_psn;
 	bool awaiting;		/* no answer to the re-request yet */
 	u32 rereq_last;		/* the last index out when it went */
+	u32 rereq_max;		/* the highest index come then (oldest's first if none) */
 	u32 calm;		/* re-requests since the window changed */
 	u64 wnd;
 };
@@ -650,7 +651,8 @@ static void retire_done(void)
 /* Whether a new packet answers the re-request, or comes after it. */
 static bool ref_answers(u32 idx)
 {
-	return !f.awaiting || psn_of(idx) == f.rereq_psn || idx > f.rereq_last;
+	return !f.awaiting || psn_of(idx) == f.rereq_psn ||
+	       idx < f.rereq_max || idx > f.rereq_last;
 }
 
 /* The hole's window runs from the first packet beyond it, once armed. */
@@ -815,6 +817,7 @@ static void rerequest(void)
 	f.rereq_out = true;
 	f.rereq_psn = psn_of(f.head);
 	f.rereq_last = f.end - 1;
+	f.rereq_max = f.seen ? f.max_idx : f.reads[f.oldest].first;
 	f.awaiting = true;
 	f.armed = false;
 	f.hole_seen = false;

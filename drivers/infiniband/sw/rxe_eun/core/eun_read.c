@@ -211,12 +211,17 @@ int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 
 /*
  * Whether a new packet may be the answer to the latest re-request, or
- * comes after it: its first PSN, or a response of a READ that went after
- * it.
+ * comes after it: its first PSN, any packet that fills a hole below the
+ * highest PSN come when it went (its answer, or the original come late:
+ * news either way; with its first packet lost, an answer would otherwise
+ * count only once a READ sent after it answers, and with every READ the
+ * QP may have out waiting behind the hole, none goes), or a response of
+ * a READ that went after it.
  */
 static bool eun_rd_answers(const struct eun_rd *rd, u32 psn)
 {
 	return !rd->awaiting || psn == rd->rereq_first ||
+	       eun_psn_before(psn, rd->rereq_max) ||
 	       eun_psn_after(psn, rd->rereq_last);
 }
 
@@ -556,6 +561,7 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 	rd->rereq_out = true;
 	rd->rereq_first = first;
 	rd->rereq_last = rd->last_psn;
+	rd->rereq_max = rd->seen ? rd->max_psn : rd->first_psn;
 	rd->awaiting = true;
 	rd->armed = false;
 	rd->hole_seen = false;
