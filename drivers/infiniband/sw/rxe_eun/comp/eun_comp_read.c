@@ -609,9 +609,13 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 	u32 head = tx->rd_head;
 	u32 i, n;
 
-	if (!tx->rd.count ||
-	    (!tx->rd_force && !eun_rd_due(&tx->rd, head, now)))
+	if (!tx->rd.count)
 		return EUN_RESEND_NONE;
+	if (!tx->rd_force && !eun_rd_due(&tx->rd, head, now)) {
+		/* Woken early (eun_tx_loss_arm() keeps a sooner wake-up). */
+		eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, head), now);
+		return EUN_RESEND_NONE;
+	}
 	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;

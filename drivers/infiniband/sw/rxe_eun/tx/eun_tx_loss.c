@@ -40,11 +40,21 @@ static enum hrtimer_restart eun_tx_loss_timer(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-/* Wake the send task in @delay_ns. */
+/*
+ * Wake the send task in @delay_ns, or earlier. Deadlines move later with
+ * almost every packet (a READ's wait runs from its latest response), and
+ * each restart of an hrtimer may reprogram the clock event device, dear
+ * on an emulated CPU: a timer already set to fire sooner is left alone,
+ * and the send task it wakes sets it again for the deadline then due.
+ */
 static void eun_tx_loss_wake_in(struct rxe_qp *qp, u64 delay_ns)
 {
-	hrtimer_start(&qp->eun.tx.rack_timer, ns_to_ktime(delay_ns),
-		      HRTIMER_MODE_REL_SOFT);
+	struct hrtimer *t = &qp->eun.tx.rack_timer;
+	ktime_t when = ktime_add_ns(ktime_get(), delay_ns);
+
+	if (hrtimer_is_queued(t) && ktime_before(hrtimer_get_expires(t), when))
+		return;
+	hrtimer_start(t, when, HRTIMER_MODE_ABS_SOFT);
 }
 
 /**
@@ -54,7 +64,7 @@ static void eun_tx_loss_wake_in(struct rxe_qp *qp, u64 delay_ns)
 void eun_tx_loss_init(struct rxe_qp *qp)
 {
 	hrtimer_init(&qp->eun.tx.rack_timer, CLOCK_MONOTONIC,
-		     HRTIMER_MODE_REL_SOFT);
+		     HRTIMER_MODE_ABS_SOFT);
 	qp->eun.tx.rack_timer.function = eun_tx_loss_timer;
 }
 
@@ -131,7 +141,8 @@ bool eun_tx_loss_timeout(struct rxe_qp *qp)
  *
  * A tracked READ's missing responses count as lost at such a deadline
  * (comp/eun_comp_read.c); the scoreboard is closed meanwhile, so the
- * timer is free.
+ * timer is free. The send task may be woken sooner: it arms again for
+ * the deadline due then.
  */
 void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now)
 {
