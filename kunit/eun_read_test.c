@@ -1289,6 +1289,27 @@ static void eun_rd_gap_nak(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 14 * MS);
 }
 
+/*
+ * A READ the responder never had: every packet of it is missing, so its
+ * re-request asks for all of it (a part would be a new READ to rxe's
+ * responder, answered with a FIRST at a later PSN).
+ */
+static void eun_rd_gap_nak_read(struct kunit *test)
+{
+	static const struct rt_range whole[] = { { 0, 100, 103 } };
+	struct eun_rd *rd = rt_new(test, 100, 4 * 1024, 1024);
+	u64 w[RT_WORDS] = {};
+	u32 end;
+
+	KUNIT_ASSERT_EQ(test, rt_atomic(rd, 104, 8, 1024), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 100, 100, 1 * MS));
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 103);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS);
+	end = eun_rd_range_end(rd, 100, w, RT_WORDS * 64, 0);
+	KUNIT_EXPECT_EQ(test, end, 103);
+	rt_split(test, rd, 100, end, 4, whole, 1);
+}
+
 /* READs complete oldest first; the ring wraps round. */
 static void eun_rd_retire_oldest(struct kunit *test)
 {
@@ -1401,6 +1422,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_atomics),
 	KUNIT_CASE(eun_rd_retire_oldest),
 	KUNIT_CASE(eun_rd_gap_nak),
+	KUNIT_CASE(eun_rd_gap_nak_read),
 	KUNIT_CASE(eun_rd_stop_keeps_window),
 	{}
 };

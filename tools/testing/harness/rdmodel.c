@@ -727,6 +727,7 @@ static void gap(void)
 		return;
 	if (!f.unanswered && !f.awaiting)
 		f.armed = true;
+	idx = ref_at(index)->first + ref_at(index)->npkts - 1;
 	if (!f.seen || idx > f.max_idx)
 		f.max_idx = idx;
 	f.seen = true;

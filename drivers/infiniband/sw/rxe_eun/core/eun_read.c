@@ -316,22 +316,27 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
  * a lost request leaves nothing coming after it: only the NAK shows that
  * requests sent after it came. It is news as a response beyond the hole
  * would be, unless a re-request went since: then the NAK may be older
- * than it. @psn itself is the missing one, so it is the highest that
- * counts as come: the re-request asks for @psn, not for the requests
- * held behind it.
+ * than it. The request was never executed, so every response PSN of it
+ * is missing and none came beyond: its last is the highest that counts
+ * as come, and the re-request asks for the whole request, not for the
+ * requests held behind it. (A READ's re-request for part of it would be
+ * a new READ to the responder, with a FIRST response at a later PSN.)
  *
  * Return: true when @psn is a request out whose responses are missing.
  */
 bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
 {
 	int index = eun_rd_find(rd, psn);
+	const struct eun_rd_req *r;
 
-	if (index < 0 || eun_rd_at(rd, index)->first_psn != psn ||
-	    eun_psn_before(psn, head))
+	if (index < 0)
+		return false;
+	r = eun_rd_at(rd, index);
+	if (r->first_psn != psn || eun_psn_before(psn, head))
 		return false;
 	if (!rd->unanswered && !rd->awaiting)
 		rd->armed = true;
-	eun_rd_arrival(rd, psn, head, false, now);
+	eun_rd_arrival(rd, r->last_psn, head, false, now);
 	return true;
 }
 
