@@ -60,19 +60,19 @@ static bool eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 	return cut;
 }
 
-static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
-					struct rxe_pkt_info *ack,
-					const struct eun_ack_info *a)
+/*
+ * An acknowledgment of @opcode with @len payload bytes for the caller to
+ * fill: BTH PSN @psn, AETH syndrome @syn and the responder's MSN.
+ */
+static struct sk_buff *eun_rx_ack_init(struct rxe_qp *qp,
+				       struct rxe_pkt_info *ack, u8 opcode,
+				       int len, u32 psn, u8 syn)
 {
-	u8 opcode = IB_OPCODE_RC | EUN_OP_RC_ACK;
-	int len = eun_ack_len(a);
 	int paylen = rxe_opcode[opcode].length + len + RXE_ICRC_SIZE;
-	u32 psn = eun_psn_add(a->epsn, EUN_PSN_MASK);
 	struct sk_buff *skb;
 
 	memset(ack, 0, sizeof(*ack));
-	skb = rxe_init_packet(eun_qp_rxe(qp), &qp->pri_av, paylen,
-			      ack);
+	skb = rxe_init_packet(eun_qp_rxe(qp), &qp->pri_av, paylen, ack);
 	if (!skb)
 		return NULL;
 	ack->qp = qp;
@@ -82,12 +82,26 @@ static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
 	ack->psn = psn;
 	bth_init(ack, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, 0, psn);
+	aeth_set_syn(ack, syn);
+	aeth_set_msn(ack, qp->resp.msn);
+	return skb;
+}
+
+static struct sk_buff *eun_rx_ack_build(struct rxe_qp *qp,
+					struct rxe_pkt_info *ack,
+					const struct eun_ack_info *a)
+{
+	int len = eun_ack_len(a);
+	u8 syn = AETH_ACK_UNLIMITED;
+	struct sk_buff *skb;
+
 	/* rxe's completer takes a NACK for want of a WQE as its RNR NAK. */
 	if (a->kind == EUN_ACK_KIND_NACK && a->reason == EUN_NACK_RNR)
-		aeth_set_syn(ack, AETH_RNR_NAK | qp->attr.min_rnr_timer);
-	else
-		aeth_set_syn(ack, AETH_ACK_UNLIMITED);
-	aeth_set_msn(ack, qp->resp.msn);
+		syn = AETH_RNR_NAK | qp->attr.min_rnr_timer;
+	skb = eun_rx_ack_init(qp, ack, IB_OPCODE_RC | EUN_OP_RC_ACK, len,
+			      eun_psn_add(a->epsn, EUN_PSN_MASK), syn);
+	if (!skb)
+		return NULL;
 	if (eun_ack_pack(a, payload_addr(ack), len) != len ||
 	    rxe_prepare(&qp->pri_av, ack, skb)) {
 		kfree_skb(skb);
@@ -142,23 +156,13 @@ void eun_rx_ack_mode(struct rxe_qp *qp, u32 psn)
  */
 int eun_rx_ack_seq_nak(struct rxe_qp *qp, u32 psn)
 {
-	u8 opcode = IB_OPCODE_RC_ACKNOWLEDGE;
-	int paylen = rxe_opcode[opcode].length + RXE_ICRC_SIZE;
-	struct rxe_pkt_info ack = {};
+	struct rxe_pkt_info ack;
 	struct sk_buff *skb;
 
-	skb = rxe_init_packet(eun_qp_rxe(qp), &qp->pri_av, paylen, &ack);
+	skb = eun_rx_ack_init(qp, &ack, IB_OPCODE_RC_ACKNOWLEDGE, 0, psn,
+			      AETH_NAK_PSN_SEQ_ERROR);
 	if (!skb)
 		return -ENOMEM;
-	ack.qp = qp;
-	ack.opcode = opcode;
-	ack.mask = rxe_opcode[opcode].mask;
-	ack.paylen = paylen;
-	ack.psn = psn;
-	bth_init(&ack, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
-		 qp->attr.dest_qp_num, 0, psn);
-	aeth_set_syn(&ack, AETH_NAK_PSN_SEQ_ERROR);
-	aeth_set_msn(&ack, qp->resp.msn);
 	if (rxe_prepare(&qp->pri_av, &ack, skb)) {
 		kfree_skb(skb);
 		return -ENOMEM;
