@@ -138,7 +138,8 @@ static void eun_rw_drought_probes_one(struct kunit *test)
 
 /*
  * The newest PSN out, sent after the delivered one, is marked alone
- * EUN_RW_TAIL_WAITS loss waits after it went or after the latest ACK,
+ * EUN_RW_TAIL_WAITS loss waits (at least EUN_RW_TAIL_MIN_NS, alone at
+ * least EUN_RW_TAIL_ALONE_NS) after it went or after the latest ACK,
  * once: not while anything else is due or a retransmission waits.
  */
 static void eun_rw_tail_probe(struct kunit *test)
@@ -152,7 +153,10 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 110 * US), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 120 * US), 0);
 	wait = eun_rw_loss_wait(&f->rw);
-	pto = EUN_RW_TAIL_WAITS * wait;
+	/* Waits of microseconds: the floor rules. */
+	pto = eun_rw_tail_wait(&f->rw, false);
+	KUNIT_EXPECT_EQ(test, pto, EUN_RW_TAIL_MIN_NS);
+	KUNIT_EXPECT_GT(test, pto, EUN_RW_TAIL_WAITS * wait);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 120 * US + pto);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto - 1, &next), 0);
@@ -176,9 +180,25 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 10 * US), 0);
 	fx_ack(test, f, 1, 0, 100 * US);
-	pto = EUN_RW_TAIL_WAITS * eun_rw_loss_wait(&f->rw);
+	/* PSN 1 is the only one out: the longer floor. */
+	pto = eun_rw_tail_wait(&f->rw, true);
+	KUNIT_EXPECT_EQ(test, pto, EUN_RW_TAIL_ALONE_NS);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 100 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 100 * US + pto);
+
+	/* Round trips of tens of ms: EUN_RW_TAIL_WAITS loss waits. */
+	f = fx_new(test, 16, 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	fx_ack(test, f, 1, 0, 20000 * US);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 20010 * US), 0);
+	wait = eun_rw_loss_wait(&f->rw);
+	pto = EUN_RW_TAIL_WAITS * wait;
+	KUNIT_EXPECT_GT(test, pto, EUN_RW_TAIL_ALONE_NS);
+	KUNIT_EXPECT_EQ(test, eun_rw_tail_wait(&f->rw, true), pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 20010 * US + pto - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 20010 * US + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 20010 * US + pto, &next), 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 
 	/* Before an RTT sample: nothing, the retransmit timer's time. */
 	f = fx_new(test, 16, 0);

@@ -29,6 +29,15 @@
  * show it lost, is marked alone (TCP's tail loss probe uses two SRTTs).
  */
 #define EUN_RW_TAIL_WAITS	2
+/*
+ * ... but no sooner than this, and with nothing else out, no sooner than
+ * the next: a soft NIC's peer whose host is descheduled delays every ACK
+ * by milliseconds, and a lone packet has no other ACK to show the peer is
+ * running (TCP's probe of one packet waits the peer's delayed-ACK time
+ * more, for the same reason).
+ */
+#define EUN_RW_TAIL_MIN_NS	(10 * 1000 * 1000ULL)
+#define EUN_RW_TAIL_ALONE_NS	(50 * 1000 * 1000ULL)
 
 /**
  * struct eun_rw_stats - event counts of a reorder window
@@ -104,6 +113,7 @@ void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
 void eun_rw_spurious(struct eun_rw *rw, u64 now);
 u64 eun_rw_reo_wnd(const struct eun_rw *rw);
 u64 eun_rw_loss_wait(const struct eun_rw *rw);
+u64 eun_rw_tail_wait(const struct eun_rw *rw, bool alone);
 u64 eun_rw_spurious_ns(const struct eun_rw *rw);
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns);

@@ -451,9 +451,15 @@ int sbm_detect(struct sbm *m)
 	/* Nothing else: the newest PSN out, sent after the delivered one. */
 	if (!want && !answer && rw->has_rtt && rw->has_xmit && m->una < m->nxt) {
 		struct sbm_ent *e = &m->e[m->nxt - 1];
+		u64 pto = EUN_RW_TAIL_WAITS * wait;
 
+		u64 floor = m->una + 1 == m->nxt ?
+			    EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS;
+
+		if (pto < floor)
+			pto = floor;
 		due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) +
-		      EUN_RW_TAIL_WAITS * wait;
+		      pto;
 		bool after = e->xmit > rw->xmit_ns ||
 			     (e->xmit == rw->xmit_ns &&
 			      sdiff(rw->psn, sbm_psn(m, m->nxt - 1)) >= 0);

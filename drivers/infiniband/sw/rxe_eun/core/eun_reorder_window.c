@@ -43,8 +43,9 @@
  * Tail. The newest PSN out, sent once after the most recently sent
  * delivered PSN, has no later PSN to show it lost: the last packet of a
  * burst, or a SEND that a fenced request waits behind. Once
- * %EUN_RW_TAIL_WAITS loss waits have passed since it went (and since the
- * latest ACK) with nothing else marked or waiting for an answer, it is
+ * %EUN_RW_TAIL_WAITS loss waits (at least %EUN_RW_TAIL_MIN_NS; alone,
+ * %EUN_RW_TAIL_ALONE_NS: a stalled peer delays its ACK too) have passed
+ * since it went (and since the latest ACK) with nothing else marked or waiting for an answer, it is
  * marked alone, TCP's tail loss probe: its answer, or the SACK it brings,
  * shows what else is missing, where only the retransmit timer would.
  *
@@ -246,6 +247,20 @@ u64 eun_rw_loss_wait(const struct eun_rw *rw)
 	       eun_rw_reo_wnd(rw);
 }
 
+/**
+ * eun_rw_tail_wait() - how long the newest PSN out waits before its probe
+ * @rw: reorder window
+ * @alone: it is the only PSN out
+ *
+ * Return: %EUN_RW_TAIL_WAITS loss waits, at least %EUN_RW_TAIL_MIN_NS,
+ * or %EUN_RW_TAIL_ALONE_NS when @alone (ns).
+ */
+u64 eun_rw_tail_wait(const struct eun_rw *rw, bool alone)
+{
+	return max(EUN_RW_TAIL_WAITS * eun_rw_loss_wait(rw),
+		   alone ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS);
+}
+
 /* Whether @e was sent before the most recently sent delivered PSN. */
 static bool rw_sent_before(const struct eun_rw *rw,
 			   const struct eun_sb_entry *e)
@@ -277,13 +292,14 @@ static u64 rw_answer_due(const struct eun_sb *sb, u64 wait, u64 now)
 
 /*
  * The newest PSN out, when nothing sent after it can show it lost: marked
- * once @pto has passed since it went and since the latest ACK; else its
- * deadline joins @next.
+ * once eun_rw_tail_wait() has passed since it went and since the latest
+ * ACK; else its deadline joins @next.
  */
-static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 pto,
-			 u64 now, u64 *next)
+static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+			 u64 *next)
 {
 	const struct eun_sb_entry *e;
+	bool alone;
 	u64 due;
 
 	if (sb->una == sb->nxt)
@@ -291,7 +307,9 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 pto,
 	e = eun_sb_lookup(sb, eun_psn_add(sb->nxt, EUN_PSN_MASK));
 	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e))
 		return 0;
-	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) + pto;
+	alone = eun_psn_add(sb->una, 1) == sb->nxt;
+	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
+	      eun_rw_tail_wait(rw, alone);
 	if (due > now) {
 		if (!*next || due < *next)
 			*next = due;
@@ -348,7 +366,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 			next = due;
 	}
 	if (!n && !answer)
-		n = rw_probe_tail(rw, sb, EUN_RW_TAIL_WAITS * wait, now, &next);
+		n = rw_probe_tail(rw, sb, now, &next);
 	*next_ns = next;
 	rw->stats.marked += n;
 	rw->stats.probes += probe;
