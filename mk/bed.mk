@@ -15,8 +15,9 @@ SOAK_CPUS ?=
 SOAK_MODULES ?= rdma_rxe rdma_rxe_eun
 SOAK_NETEM ?= delay 1ms reorder 25% 50%
 
-# QEMU=10: every bed run on qemu 10 from bookworm-backports (unpacked by
-# tools/deps.sh qemu10 into build/qemu10) instead of Debian's 7.2;
+# QEMU=7.2: every bed run on Debian's qemu 7.2 instead of the default,
+# qemu 10 from bookworm-backports (unpacked by tools/deps.sh bed into
+# build/qemu10);
 # QEMU_CPU: the guests' -cpu (bed.sh's CPU). Both reach bed.sh through
 # its environment (EUN_QEMU, EUN_CPU). make soak takes a list,
 # QEMU="7.2 10", and soaks each.
@@ -43,7 +44,7 @@ CHECK_TARGETS += selftest
 
 # The guests boot the target kernel and load modules built against it.
 bed-deps:
-	@$(REPO)/tools/deps.sh build bed $(if $(filter 10,$(QEMU)),qemu10)
+	@$(REPO)/tools/deps.sh build bed
 
 bed-initramfs: bed-deps
 	@$(REPO)/tools/vm/mkinitramfs.sh

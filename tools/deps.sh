@@ -10,11 +10,12 @@
 # among them (tools/kver.sh checks the source against the image and
 # headers, so those come too).
 #
-# qemu10 is not part of all: qemu 10 from bookworm-backports for the bed's
-# QEMU=10 (tools/vm/bed.sh), unpacked into build/qemu10 beside Debian's
-# qemu 7.2, which stays installed and the bed's default. The suite is
-# known to a private apt configuration in build/qemu10/apt only, so
-# nothing else on the machine ever sees it, let alone upgrades from it.
+# bed (and all) includes qemu10 unless EUN_QEMU is 7.2: qemu 10 from
+# bookworm-backports, the bed's default QEMU (tools/vm/bed.sh), unpacked
+# into build/qemu10 beside Debian's qemu 7.2, which stays installed for
+# QEMU=7.2. The suite is known to a private apt configuration in
+# build/qemu10/apt only, so nothing else on the machine ever sees it, let
+# alone upgrades from it.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,18 +31,23 @@ pkgs_harness="clang libclang-rt-14-dev valgrind gnuplot-nox"
 
 want=""
 qemu10=0
+# The bed's qemu 10 unless its runs are all on 7.2 (EUN_QEMU, as make
+# QEMU=7.2 exports it): such a machine needs no backports.
+bed_qemu10=1
+[ "${EUN_QEMU:-}" != 7.2 ] || bed_qemu10=0
 [ $# -eq 0 ] && set -- all
 for part in "$@"; do
 	case "$part" in
 	build)   want="$want $pkgs_build" ;;
 	kunit)   want="$want $pkgs_kunit" ;;
 	debugk)  want="$want $pkgs_debugk" ;;
-	bed)     want="$want $pkgs_bed $pkgs_tools" ;;
+	bed)     want="$want $pkgs_bed $pkgs_tools"; qemu10=$bed_qemu10 ;;
 	tools)   want="$want $pkgs_tools" ;;
 	harness) want="$want $pkgs_harness" ;;
 	# Debian's qemu and the libraries it shares with qemu 10 first.
 	qemu10)  want="$want $pkgs_bed"; qemu10=1 ;;
-	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_debugk $pkgs_bed $pkgs_tools $pkgs_harness" ;;
+	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_debugk $pkgs_bed $pkgs_tools $pkgs_harness"
+		 qemu10=$bed_qemu10 ;;
 	*) echo "deps.sh: unknown part '$part' (build|kunit|debugk|bed|tools|harness|qemu10|all)" >&2; exit 2 ;;
 	esac
 done
@@ -98,7 +104,7 @@ qemu10_install()
 			q10_say "cannot reach $bpo at $mirror; keeping build/qemu10 (${old//$'\n'/ })"
 			return 0
 		fi
-		q10_die "cannot reach $bpo at $mirror (apt-get update failed, above); qemu 10 needs it once, Debian's qemu 7.2 (QEMU=7.2) does not"
+		q10_die "cannot reach $bpo at $mirror (apt-get update failed, above); the bed's qemu 10 needs it once; QEMU=7.2 (make ... QEMU=7.2) runs the bed on Debian's qemu without it"
 	fi
 	# Inst NAME [INSTALLED] (VERSION ARCHIVE [ARCH]) ...
 	set=$(apt-get "${apt[@]}" -s -q install --no-install-recommends "qemu-system-x86/$bpo" 2>&1 |

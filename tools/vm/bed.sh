@@ -35,11 +35,12 @@ say() { echo "$prog: $*"; }
 # give perftest and eun-verify: perftest's own 67 ms (14) and 4.3 s (20)
 # were both beaten by a TCG guest starved on a busy host (stalls of 6 s
 # were seen), and a retransmission on an unimpaired link fails the test.
-# CPU has no cmpxchg16b: qemu 7.2's TCG gets its flags wrong, and SLUB's
-# fast path then crashes the guest now and then
-# (tools/testing/host/tcg-flags.c).
-# QEMU is 7.2, Debian 12's qemu-system-x86_64, or 10, bookworm-backports'
-# unpacked into build/qemu10 (tools/deps.sh qemu10).
+# QEMU is 10, bookworm-backports' qemu unpacked into build/qemu10
+# (tools/deps.sh bed), or 7.2, Debian 12's qemu-system-x86_64. CPU's
+# default is max for qemu 10 and max,-cx16 for 7.2: 7.2's TCG gets the
+# flags of cmpxchg16b wrong, and SLUB's fast path then crashes the guest
+# now and then (tools/testing/host/tcg-flags.c); qemu 10 soaked clean
+# with it (Documentation/testing.rst).
 # KERNEL is distro, Debian's kernel of tools/kver.sh, or debug, the debug
 # kernel of tools/vm/debug-kernel.sh (KASAN, lockdep, kmemleak; make
 # debug-kernel builds it): its guests get two vCPUs, so that the module's
@@ -48,7 +49,7 @@ say() { echo "$prog: $*"; }
 declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [BOND]=0 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
-	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-max,-cx16} [QEMU]=${EUN_QEMU:-7.2}
+	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-} [QEMU]=${EUN_QEMU:-10}
 	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]=
 	[KERNEL]=${EUN_KERNEL:-distro}
 )
@@ -186,12 +187,13 @@ check_config()
 		die "QP_TIMEOUT: '${cfg[QP_TIMEOUT]}' is not 0..31"
 	is_uint "${cfg[MEM]}" && [ "${cfg[MEM]}" -ge 256 ] && [ "${cfg[MEM]}" -le 8192 ] ||
 		die "MEM: '${cfg[MEM]}' is not 256..8192 MiB"
+	[ -n "${cfg[CPU]}" ] || cfg[CPU]=$(default_cpu "${cfg[QEMU]}")
 	# qemu's -cpu: a model name, then +feature/-feature/key=value items.
 	[[ ${cfg[CPU]} =~ ^[A-Za-z0-9_.-]+(,[-+]?[A-Za-z0-9_.=-]+)*$ ]] ||
 		die "CPU: '${cfg[CPU]}' is not a qemu -cpu model[,+feature|-feature...]"
 	case "${cfg[QEMU]}" in
 	7.2|10) ;;
-	*) die "QEMU: '${cfg[QEMU]}' is neither 7.2 (Debian 12's, the default) nor 10 (bookworm-backports, tools/deps.sh qemu10)" ;;
+	*) die "QEMU: '${cfg[QEMU]}' is neither 10 (bookworm-backports', the default; tools/deps.sh bed) nor 7.2 (Debian 12's)" ;;
 	esac
 	case "${cfg[KERNEL]}" in
 	distro|debug) ;;
@@ -385,6 +387,15 @@ sockdir=
 qemu_bin=
 qemu_version=
 
+# The guests' -cpu when the config names none: qemu 7.2 without cmpxchg16b.
+default_cpu()
+{
+	case $1 in
+	7.2) echo max,-cx16 ;;
+	*) echo max ;;
+	esac
+}
+
 # The binary QEMU names, and its version line, which must be that QEMU's.
 find_qemu()
 {
@@ -395,7 +406,7 @@ find_qemu()
 		die "qemu-system-x86_64 missing (tools/deps.sh bed)" ;;
 	10) qemu_bin=$repo/build/qemu10/qemu-system-x86_64
 	    [ -x "$qemu_bin" ] ||
-		die "QEMU=10: $qemu_bin missing (tools/deps.sh qemu10 unpacks it from bookworm-backports)" ;;
+		die "QEMU=10: $qemu_bin missing (tools/deps.sh bed unpacks it from bookworm-backports; QEMU=7.2 runs Debian's qemu instead)" ;;
 	esac
 	qemu_version=$("$qemu_bin" --version 2>&1 | head -n 1) ||
 		die "$qemu_bin --version failed: $qemu_version"

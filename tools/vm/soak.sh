@@ -44,9 +44,9 @@
 #   -m MINUTES  wall minutes per qemu, CPU model and module (default 10)
 #   -k KERNEL   the bed's KERNEL: distro (default, or EUN_KERNEL) or debug
 #   -q QEMU     the bed's QEMU: 7.2 (Debian 12's) or 10 (bookworm-backports,
-#               tools/deps.sh qemu10); default the bed's (EUN_QEMU or 7.2)
-#   -c CPU      qemu -cpu value (default: the bed's default, see bed.sh);
-#               every -q runs every -c
+#               tools/deps.sh bed); default the bed's (EUN_QEMU or 10)
+#   -c CPU      qemu -cpu value (default: the bed's default for each qemu,
+#               see bed.sh); every -q runs every -c
 #   -s KEY=VAL  another bed config key for every boot (e.g. TCG_THREAD=single);
 #               it is part of the rows' cpu label
 #   MODULE      rdma_rxe and/or rdma_rxe_eun (default both)
@@ -104,22 +104,32 @@ kset=(-s KERNEL="$kernel")
 [ -z "$netem" ] ||
 	"$here/bed.sh" -n -s MODULE=rdma_rxe_eun -s NETEM="$netem" "$here/configs/soak.conf" > /dev/null ||
 	{ echo "$prog: bad SOAK_NETEM '$netem'" >&2; exit 2; }
-# The bed's own default CPU when none is named: bed.sh -n prints it.
-[ ${#cpus[@]} -gt 0 ] ||
-	cpus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# cpu: //p')")
 [ ${#qemus[@]} -gt 0 ] ||
 	qemus=("$("$here/bed.sh" -n "$here/configs/soak.conf" | sed -n 's/^# qemu: //p')")
 for q in "${qemus[@]}"; do
 	"$here/bed.sh" -n -s QEMU="$q" "$here/configs/soak.conf" > /dev/null ||
 		{ echo "$prog: bad -q '$q'" >&2; exit 2; }
-	[ "$q" != 10 ] || [ -x "$repo/build/qemu10/qemu-system-x86_64" ] ||
-		{ echo "$prog: -q 10: no build/qemu10/qemu-system-x86_64 (tools/deps.sh qemu10)" >&2; exit 2; }
+	# A fake bed (SOAK_BED, the host test's) runs no qemu.
+	[ "$q" != 10 ] || [ -n "${SOAK_BED:-}" ] ||
+		[ -x "$repo/build/qemu10/qemu-system-x86_64" ] ||
+		{ echo "$prog: -q 10: no build/qemu10/qemu-system-x86_64 (tools/deps.sh bed)" >&2; exit 2; }
 done
+
+# cpus_of QEMU: the -c models, else the bed's own default for QEMU
+# (bed.sh -n prints it).
+cpus_of()
+{
+	if [ ${#cpus[@]} -gt 0 ]; then
+		printf '%s\n' "${cpus[@]}"
+	else
+		"$here/bed.sh" -n -s QEMU="$1" "$here/configs/soak.conf" | sed -n 's/^# cpu: //p'
+	fi
+}
 # After the arguments, so that a bad one is named first; a fake bed
 # (SOAK_BED, the host test's) runs no eun-verify.
 [ -n "${SOAK_BED:-}" ] || [ -x "$repo/build/eun-verify" ] ||
 	{ echo "$prog: no build/eun-verify (make tools)" >&2; exit 2; }
-for c in "${cpus[@]}"; do
+for c in ${cpus[@]+"${cpus[@]}"}; do
 	"$here/bed.sh" -n -s MODULE="${modules[0]}" -s CPU="$c" "${kset[@]}" ${extra[@]+"${extra[@]}"} \
 		"$here/configs/soak.conf" > /dev/null ||
 		{ echo "$prog: bad CPU '$c' or -s setting" >&2; exit 2; }
@@ -221,9 +231,9 @@ soak_one()
 }
 
 echo "$prog: rdma_rxe_eun's link: ${netem:-unimpaired}; rdma_rxe's: unimpaired"
-echo "$prog: qemu ${qemus[*]} x ${#cpus[@]} CPU model(s) x ${#modules[@]} module(s) x $minutes min; results in $top"
+echo "$prog: qemu ${qemus[*]} x ${#cpus[@]} CPU model(s) (0: each qemu's default) x ${#modules[@]} module(s) x $minutes min; results in $top"
 for q in "${qemus[@]}"; do
-	for c in "${cpus[@]}"; do
+	for c in $(cpus_of "$q"); do
 		for m in "${modules[@]}"; do
 			soak_one "$q" "$c" "$m"
 		done

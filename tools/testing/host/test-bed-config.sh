@@ -98,7 +98,7 @@ refuse "cpu with shell characters" "is not a qemu -cpu model" "$base
 CPU=max;reboot"
 refuse "cpu with an empty feature" "is not a qemu -cpu model" "$base
 CPU=qemu64,"
-refuse "qemu version" "QEMU: '9' is neither 7.2" "$base
+refuse "qemu version" "QEMU: '9' is neither 10" "$base
 QEMU=9"
 refuse "qemu with shell characters" "QEMU: '10;reboot' is neither" "$base
 QEMU=10;reboot"
@@ -187,14 +187,20 @@ accept "qp timeout" "^export BED_QP_TIMEOUT=14$" "$base
 QP_TIMEOUT=14"
 accept "cpu model with features" "^# cpu: qemu64,\\+x2apic,-cx16$" "$base
 CPU=qemu64,+x2apic,-cx16"
-accept "qemu default" "^# qemu: 7\\.2$" "$base"
-accept "cpu default" "^# cpu: max,-cx16$" "$base"
+accept "qemu default" "^# qemu: 10$" "$base"
+accept "cpu default" "^# cpu: max$" "$base"
+accept "cpu default of qemu 7.2" "^# cpu: max,-cx16$" "$base
+QEMU=7.2"
+EUN_QEMU=7.2 accept "cpu default of qemu 7.2 from the environment" "^# cpu: max,-cx16$" "$base"
+accept "cpu named for qemu 7.2" "^# cpu: max$" "$base
+QEMU=7.2
+CPU=max"
 accept "qemu 10" "^# qemu: 10$" "$base
 QEMU=10"
 accept "qemu override" "^# qemu: 10$" "$base" -s QEMU=10
-EUN_QEMU=10 accept "qemu from the environment" "^# qemu: 10$" "$base"
-EUN_QEMU=10 accept "the config over the environment" "^# qemu: 7\\.2$" "$base
-QEMU=7.2"
+EUN_QEMU=7.2 accept "qemu from the environment" "^# qemu: 7\\.2$" "$base"
+EUN_QEMU=7.2 accept "the config over the environment" "^# qemu: 10$" "$base
+QEMU=10"
 EUN_CPU=max accept "cpu from the environment" "^# cpu: max$" "$base"
 EUN_CPU=max accept "-s over the environment" "^# cpu: max,-cx16$" "$base" -s CPU=max,-cx16
 accept "tcg thread mode" "^# tcg: thread=single$" "$base

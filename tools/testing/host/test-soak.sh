@@ -111,4 +111,11 @@ out=$(RESULTS=$tmp/r4 SOAK_BED=$tmp/bed "$soak" -m 1 -k kasan rdma_rxe_eun 2>&1)
 rc=$?
 check "-k kasan is refused" "[ $rc -eq 2 ] && grep -q \"'kasan' is neither distro nor debug\" <<< \"\$out\""
 
+# No -c: each qemu boots with the bed's own CPU default for it.
+out=$(RESULTS=$tmp/r5 SOAK_BED=$tmp/bed "$soak" -m 1 -q 7.2 -q 10 rdma_rxe_eun 2>&1)
+rc=$?
+check "no -c: a soak of two qemus runs" "[ $rc -eq 0 ]" || echo "$out" | sed 's/^/# /'
+check "no -c: qemu 7.2 without cmpxchg16b, qemu 10 with it" \
+	"[ \"\$(cut -d, -f2 $tmp/r5/soak.csv | tail -n +2 | tr '\n' ' ')\" = 'max;-cx16 max ' ]"
+
 tap_end "soak"
