@@ -92,17 +92,43 @@ static void ro_past_across_wrap(struct kunit *test)
 
 static void ro_ahead_slots_run_out(struct kunit *test)
 {
+	const u32 next = 10 * EUN_RO_SLOTS;
 	struct eun_rx_order ro;
 	u32 i;
 
 	eun_ro_init(&ro);
 	for (i = 0; i < EUN_RO_SLOTS; i++)
 		KUNIT_ASSERT_GE(test, eun_ro_ahead_add(&ro, 10 * i, 2), 0);
-	KUNIT_EXPECT_EQ(test, eun_ro_ahead_add(&ro, 1000, 2), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_ro_ahead_add(&ro, next, 2), -ENOSPC);
 	/* Skipping the first frees its slot for a new one. */
 	KUNIT_EXPECT_EQ(test, eun_ro_skip(&ro, 0), 2u);
-	KUNIT_EXPECT_GE(test, eun_ro_ahead_add(&ro, 1000, 2), 0);
+	KUNIT_EXPECT_GE(test, eun_ro_ahead_add(&ro, next, 2), 0);
 	KUNIT_EXPECT_EQ(test, eun_ro_count_ahead(&ro), (u32)EUN_RO_SLOTS);
+}
+
+/*
+ * A whole book of READs ahead, back to back, in slots over every word of
+ * the bitmaps, added newest first: the expected PSN moves past them all.
+ */
+static void ro_chain_every_slot(struct kunit *test)
+{
+	const u32 end = 10 + 2 * EUN_RO_SLOTS;
+	struct eun_rx_order ro;
+	u32 i;
+
+	eun_ro_init(&ro);
+	for (i = EUN_RO_SLOTS; i-- > 0;)
+		KUNIT_ASSERT_GE(test, eun_ro_ahead_add(&ro, 10 + 2 * i, 2), 0);
+	KUNIT_EXPECT_EQ(test, eun_ro_ahead_find(&ro, end - 1), 0);
+	KUNIT_EXPECT_EQ(test, eun_ro_ahead_find(&ro, 10), EUN_RO_SLOTS - 1);
+	KUNIT_EXPECT_EQ(test, eun_ro_past(&ro, 10), end);
+	KUNIT_EXPECT_EQ(test, eun_ro_past(&ro, 12), end);
+	KUNIT_EXPECT_EQ(test, eun_ro_count_ahead(&ro), (u32)EUN_RO_SLOTS);
+	/* From the middle: the first half stays. */
+	KUNIT_EXPECT_EQ(test, eun_ro_skip(&ro, 10 + EUN_RO_SLOTS), end);
+	KUNIT_EXPECT_EQ(test, eun_ro_count_ahead(&ro), (u32)EUN_RO_SLOTS / 2);
+	KUNIT_EXPECT_EQ(test, eun_ro_skip(&ro, 10), 10u + EUN_RO_SLOTS);
+	KUNIT_EXPECT_EQ(test, eun_ro_count_ahead(&ro), 0u);
 }
 
 static void ro_hold_once_per_psn(struct kunit *test)
@@ -126,6 +152,7 @@ static void ro_hold_once_per_psn(struct kunit *test)
 
 static void ro_unhold_frees_slot(struct kunit *test)
 {
+	const u32 next = 500 + EUN_RO_SLOTS;
 	struct eun_rx_order ro;
 	u32 i;
 	int slot;
@@ -133,13 +160,13 @@ static void ro_unhold_frees_slot(struct kunit *test)
 	eun_ro_init(&ro);
 	for (i = 0; i < EUN_RO_SLOTS; i++)
 		KUNIT_ASSERT_GE(test, eun_ro_hold(&ro, 500 + i), 0);
-	KUNIT_EXPECT_EQ(test, eun_ro_hold(&ro, 600), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, eun_ro_hold(&ro, next), -ENOSPC);
 	slot = eun_ro_held_find(&ro, 507);
 	KUNIT_ASSERT_GE(test, slot, 0);
 	eun_ro_unhold(&ro, slot);
 	KUNIT_EXPECT_EQ(test, eun_ro_held_find(&ro, 507), -ENOENT);
 	/* The freed slot is the one the next atomic takes. */
-	KUNIT_EXPECT_EQ(test, eun_ro_hold(&ro, 600), slot);
+	KUNIT_EXPECT_EQ(test, eun_ro_hold(&ro, next), slot);
 	KUNIT_EXPECT_EQ(test, eun_ro_count_held(&ro), (u32)EUN_RO_SLOTS);
 	/* A slot out of range changes nothing. */
 	eun_ro_unhold(&ro, EUN_RO_SLOTS);
@@ -166,6 +193,7 @@ static struct kunit_case eun_rx_order_cases[] = {
 	KUNIT_CASE(ro_past_and_skip_chain),
 	KUNIT_CASE(ro_past_across_wrap),
 	KUNIT_CASE(ro_ahead_slots_run_out),
+	KUNIT_CASE(ro_chain_every_slot),
 	KUNIT_CASE(ro_hold_once_per_psn),
 	KUNIT_CASE(ro_unhold_frees_slot),
 	KUNIT_CASE(ro_init_empties),

@@ -16,8 +16,12 @@
 
 #include <linux/types.h>
 
-/* READs one QP may have out at once. */
-#define EUN_RD_MAX_OUT		16
+/*
+ * READs and atomics one QP may have out at once: rxe's largest
+ * max_rd_atomic (RXE_MAX_QP_RD_ATOM), which perftest asks for; with fewer,
+ * a round trip of a few ms caps an atomic's rate below stock's.
+ */
+#define EUN_RD_MAX_OUT		128
 /*
  * How long a missing response may trail one sent after it before it
  * counts as lost, at first.

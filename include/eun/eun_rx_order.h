@@ -11,23 +11,26 @@
 
 #include <linux/types.h>
 
-/* Slots of each kind: as many as READs and atomics a requester has out. */
-#define EUN_RO_SLOTS	16
+/*
+ * Slots of each kind: as many as READs and atomics a requester has out
+ * (EUN_RD_MAX_OUT, rxe's largest max_rd_atomic).
+ */
+#define EUN_RO_SLOTS	128
 
 /**
  * struct eun_rx_order - requests a responder took ahead of order
  * @ahead_first: first PSN of each READ executed ahead
  * @ahead_npkts: PSNs it takes
- * @ahead_mask: slots of @ahead_first in use
+ * @ahead_used: slots of @ahead_first in use
  * @held_psn: PSN of each atomic held
- * @held_mask: slots of @held_psn in use
+ * @held_used: slots of @held_psn in use
  */
 struct eun_rx_order {
 	u32 ahead_first[EUN_RO_SLOTS];
 	u32 ahead_npkts[EUN_RO_SLOTS];
-	u32 ahead_mask;
+	DECLARE_BITMAP(ahead_used, EUN_RO_SLOTS);
 	u32 held_psn[EUN_RO_SLOTS];
-	u32 held_mask;
+	DECLARE_BITMAP(held_used, EUN_RO_SLOTS);
 };
 
 void eun_ro_init(struct eun_rx_order *ro);

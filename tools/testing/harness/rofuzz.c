@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <linux/bitops.h>
+#include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/types.h>
@@ -242,9 +242,11 @@ static void check_book(void)
 	    eun_ro_count_held(&m.ro) != ref_count(m.b.held))
 		fail("counts", 0);
 	for (s = 0; s < EUN_RO_SLOTS; s++) {
-		if (m.b.ahead[s] != !!(m.ro.ahead_mask & BIT(s)) ||
-		    m.b.held[s] != !!(m.ro.held_mask & BIT(s)))
+		if (m.b.ahead[s] != test_bit(s, m.ro.ahead_used) ||
+		    m.b.held[s] != test_bit(s, m.ro.held_used))
 			fail("slots in use", s);
+		if (!m.b.ahead[s] && !m.b.held[s])
+			continue;
 		for (t = s + 1; t < EUN_RO_SLOTS; t++) {
 			if (m.b.ahead[s] && m.b.ahead[t] &&
 			    ref_meets(m.b.first[s], m.b.npkts[s], m.b.first[t], m.b.npkts[t]))

@@ -349,6 +349,8 @@ struct eun_tx_wqe {
  * @rd_va: remote address the READ reads from (kernel copy)
  * @rd_rkey: its rkey (kernel copy)
  * @rd_force: rxe's retransmit timer asked for a re-request of @rd
+ * @rd_ranges: what a re-request of @rd asks for (scratch of the send
+ *	task, too large for its stack)
  */
 struct eun_tx {
 	bool open;
@@ -374,6 +376,7 @@ struct eun_tx {
 	u64 rd_va;
 	u32 rd_rkey;
 	bool rd_force;
+	struct eun_rd_range rd_ranges[EUN_RD_MAX_OUT];
 };
 
 /**

@@ -603,8 +603,8 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  */
 enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 {
-	struct eun_rd_range ranges[EUN_RD_MAX_OUT];
 	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_rd_range *ranges = tx->rd_ranges;
 	u64 now = ktime_get_ns();
 	u32 head = tx->rd_head;
 	u32 i, n;
@@ -620,7 +620,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;
 	}
-	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(ranges));
+	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(tx->rd_ranges));
 	for (i = 0; i < n; i++) {
 		struct rxe_send_wqe *wqe = eun_comp_read_wqe(qp, ranges[i].index);
 

@@ -9,16 +9,14 @@
  * slot search is longer than EUN_RO_SLOTS.
  */
 
+#include <linux/bitmap.h>
 #include <linux/bitops.h>
-#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 
 #include "eun/eun_psn.h"
 #include "eun/eun_rx_order.h"
-
-static_assert(EUN_RO_SLOTS <= 32, "slot masks are u32");
 
 /**
  * eun_ro_init() - an empty book
@@ -29,9 +27,9 @@ void eun_ro_init(struct eun_rx_order *ro)
 	memset(ro, 0, sizeof(*ro));
 }
 
-static int eun_ro_free_slot(u32 mask)
+static int eun_ro_free_slot(const unsigned long *used)
 {
-	u32 slot = ffz(mask);
+	u32 slot = find_first_zero_bit(used, EUN_RO_SLOTS);
 
 	return slot < EUN_RO_SLOTS ? slot : -ENOSPC;
 }
@@ -47,9 +45,8 @@ int eun_ro_ahead_find(const struct eun_rx_order *ro, u32 psn)
 {
 	u32 slot;
 
-	for (slot = 0; slot < EUN_RO_SLOTS; slot++)
-		if ((ro->ahead_mask & BIT(slot)) &&
-		    eun_psn_dist(ro->ahead_first[slot], psn) <
+	for_each_set_bit(slot, ro->ahead_used, EUN_RO_SLOTS)
+		if (eun_psn_dist(ro->ahead_first[slot], psn) <
 		    ro->ahead_npkts[slot])
 			return slot;
 	return -ENOENT;
@@ -72,18 +69,17 @@ int eun_ro_ahead_add(struct eun_rx_order *ro, u32 psn, u32 npkts)
 
 	if (!eun_psn_valid(psn) || !npkts || npkts >= EUN_PSN_HALF)
 		return -EINVAL;
-	for (i = 0; i < EUN_RO_SLOTS; i++)
-		if ((ro->ahead_mask & BIT(i)) &&
-		    (eun_psn_dist(ro->ahead_first[i], psn) <
-		     ro->ahead_npkts[i] ||
-		     eun_psn_dist(psn, ro->ahead_first[i]) < npkts))
+	for_each_set_bit(i, ro->ahead_used, EUN_RO_SLOTS)
+		if (eun_psn_dist(ro->ahead_first[i], psn) <
+		    ro->ahead_npkts[i] ||
+		    eun_psn_dist(psn, ro->ahead_first[i]) < npkts)
 			return -EEXIST;
-	slot = eun_ro_free_slot(ro->ahead_mask);
+	slot = eun_ro_free_slot(ro->ahead_used);
 	if (slot < 0)
 		return slot;
 	ro->ahead_first[slot] = psn;
 	ro->ahead_npkts[slot] = npkts;
-	ro->ahead_mask |= BIT(slot);
+	__set_bit(slot, ro->ahead_used);
 	return slot;
 }
 
@@ -91,26 +87,26 @@ static int eun_ro_ahead_at(const struct eun_rx_order *ro, u32 psn)
 {
 	u32 slot;
 
-	for (slot = 0; slot < EUN_RO_SLOTS; slot++)
-		if ((ro->ahead_mask & BIT(slot)) &&
-		    ro->ahead_first[slot] == psn)
+	for_each_set_bit(slot, ro->ahead_used, EUN_RO_SLOTS)
+		if (ro->ahead_first[slot] == psn)
 			return slot;
 	return -ENOENT;
 }
 
 /* Follow the READs executed ahead from @psn; @passed gets their slots. */
-static u32 eun_ro_chain(const struct eun_rx_order *ro, u32 psn, u32 *passed)
+static u32 eun_ro_chain(const struct eun_rx_order *ro, u32 psn,
+			unsigned long *passed)
 {
 	u32 n;
 	int slot;
 
-	*passed = 0;
+	bitmap_zero(passed, EUN_RO_SLOTS);
 	for (n = 0; n < EUN_RO_SLOTS; n++) {
 		slot = eun_ro_ahead_at(ro, psn);
 		if (slot < 0)
 			break;
 		psn = eun_psn_add(psn, ro->ahead_npkts[slot]);
-		*passed |= BIT(slot);
+		__set_bit(slot, passed);
 	}
 	return psn;
 }
@@ -125,9 +121,9 @@ static u32 eun_ro_chain(const struct eun_rx_order *ro, u32 psn, u32 *passed)
  */
 u32 eun_ro_past(const struct eun_rx_order *ro, u32 psn)
 {
-	u32 passed;
+	DECLARE_BITMAP(passed, EUN_RO_SLOTS);
 
-	return eun_ro_chain(ro, psn, &passed);
+	return eun_ro_chain(ro, psn, passed);
 }
 
 /**
@@ -139,10 +135,10 @@ u32 eun_ro_past(const struct eun_rx_order *ro, u32 psn)
  */
 u32 eun_ro_skip(struct eun_rx_order *ro, u32 psn)
 {
-	u32 passed;
+	DECLARE_BITMAP(passed, EUN_RO_SLOTS);
 
-	psn = eun_ro_chain(ro, psn, &passed);
-	ro->ahead_mask &= ~passed;
+	psn = eun_ro_chain(ro, psn, passed);
+	bitmap_andnot(ro->ahead_used, ro->ahead_used, passed, EUN_RO_SLOTS);
 	return psn;
 }
 
@@ -157,8 +153,8 @@ int eun_ro_held_find(const struct eun_rx_order *ro, u32 psn)
 {
 	u32 slot;
 
-	for (slot = 0; slot < EUN_RO_SLOTS; slot++)
-		if ((ro->held_mask & BIT(slot)) && ro->held_psn[slot] == psn)
+	for_each_set_bit(slot, ro->held_used, EUN_RO_SLOTS)
+		if (ro->held_psn[slot] == psn)
 			return slot;
 	return -ENOENT;
 }
@@ -179,11 +175,11 @@ int eun_ro_hold(struct eun_rx_order *ro, u32 psn)
 		return -EINVAL;
 	if (eun_ro_held_find(ro, psn) >= 0)
 		return -EEXIST;
-	slot = eun_ro_free_slot(ro->held_mask);
+	slot = eun_ro_free_slot(ro->held_used);
 	if (slot < 0)
 		return slot;
 	ro->held_psn[slot] = psn;
-	ro->held_mask |= BIT(slot);
+	__set_bit(slot, ro->held_used);
 	return slot;
 }
 
@@ -195,7 +191,7 @@ int eun_ro_hold(struct eun_rx_order *ro, u32 psn)
 void eun_ro_unhold(struct eun_rx_order *ro, u32 slot)
 {
 	if (slot < EUN_RO_SLOTS)
-		ro->held_mask &= ~BIT(slot);
+		__clear_bit(slot, ro->held_used);
 }
 
 /**
@@ -206,7 +202,7 @@ void eun_ro_unhold(struct eun_rx_order *ro, u32 slot)
  */
 u32 eun_ro_count_ahead(const struct eun_rx_order *ro)
 {
-	return hweight32(ro->ahead_mask);
+	return bitmap_weight(ro->ahead_used, EUN_RO_SLOTS);
 }
 
 /**
@@ -217,5 +213,5 @@ u32 eun_ro_count_ahead(const struct eun_rx_order *ro)
  */
 u32 eun_ro_count_held(const struct eun_rx_order *ro)
 {
-	return hweight32(ro->held_mask);
+	return bitmap_weight(ro->held_used, EUN_RO_SLOTS);
 }

@@ -16,4 +16,8 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+/* As the kernel's <linux/types.h>: an array of longs, one bit per item. */
+#define DECLARE_BITMAP(name, bits)					\
+	unsigned long name[((bits) + 8 * sizeof(long) - 1) / (8 * sizeof(long))]
+
 #endif
