@@ -34,7 +34,7 @@ REPO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
 KERNEL = 'drivers/infiniband/sw/rxe_eun'
 CORE_OK = {'linux/types.h', 'linux/errno.h', 'linux/bitfield.h', 'linux/bits.h',
            'linux/bitops.h', 'linux/build_bug.h', 'linux/bug.h', 'linux/kernel.h',
-           'linux/string.h', 'linux/slab.h'}
+           'linux/string.h', 'linux/slab.h', 'linux/bitmap.h'}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 DEFINITION = re.compile(r'^(?!static\b)[A-Za-z_][\w \t\*]*?\b([a-z_]\w*)\s*\(([^;{]*?)\)\s*\{',
