@@ -45,7 +45,8 @@
  * burst, or a SEND that a fenced request waits behind. Once
  * %EUN_RW_TAIL_WAITS loss waits (at least %EUN_RW_TAIL_MIN_NS; alone,
  * %EUN_RW_TAIL_ALONE_NS: a stalled peer delays its ACK too) have passed
- * since it went (and since the latest ACK) with nothing else marked or waiting for an answer, it is
+ * since it went (and since the latest ACK) with nothing else marked or
+ * waiting for an answer, it is
  * marked alone, TCP's tail loss probe: its answer, or the SACK it brings,
  * shows what else is missing, where only the retransmit timer would.
  *
