@@ -248,6 +248,13 @@ u64 eun_rw_loss_wait(const struct eun_rw *rw)
 	       eun_rw_reo_wnd(rw);
 }
 
+/* The tail probe's wait, from the loss wait the caller has at hand. */
+static u64 rw_tail_wait(u64 wait, bool alone)
+{
+	return max(EUN_RW_TAIL_WAITS * wait,
+		   alone ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS);
+}
+
 /**
  * eun_rw_tail_wait() - how long the newest PSN out waits before its probe
  * @rw: reorder window
@@ -258,8 +265,7 @@ u64 eun_rw_loss_wait(const struct eun_rw *rw)
  */
 u64 eun_rw_tail_wait(const struct eun_rw *rw, bool alone)
 {
-	return max(EUN_RW_TAIL_WAITS * eun_rw_loss_wait(rw),
-		   alone ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS);
+	return rw_tail_wait(eun_rw_loss_wait(rw), alone);
 }
 
 /* Whether @e was sent before the most recently sent delivered PSN. */
@@ -293,11 +299,11 @@ static u64 rw_answer_due(const struct eun_sb *sb, u64 wait, u64 now)
 
 /*
  * The newest PSN out, when nothing sent after it can show it lost: marked
- * once eun_rw_tail_wait() has passed since it went and since the latest
- * ACK; else its deadline joins @next.
+ * once eun_rw_tail_wait() (from the loss wait @wait) has passed since it
+ * went and since the latest ACK; else its deadline joins @next.
  */
-static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 now,
-			 u64 *next)
+static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
+			 u64 now, u64 *next)
 {
 	const struct eun_sb_entry *e;
 	bool alone;
@@ -310,7 +316,7 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		return 0;
 	alone = eun_psn_add(sb->una, 1) == sb->nxt;
 	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
-	      eun_rw_tail_wait(rw, alone);
+	      rw_tail_wait(wait, alone);
 	if (due > now) {
 		if (!*next || due < *next)
 			*next = due;
@@ -367,7 +373,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 			next = due;
 	}
 	if (!n && !answer)
-		n = rw_probe_tail(rw, sb, now, &next);
+		n = rw_probe_tail(rw, sb, wait, now, &next);
 	*next_ns = next;
 	rw->stats.marked += n;
 	rw->stats.probes += probe;
