@@ -12,6 +12,7 @@
 #include "ev_client.h"
 #include "ev_dev.h"
 #include "ev_log.h"
+#include "ev_wait.h"
 
 static uint8_t *ev_local_slot(struct ev_qp *q, uint64_t m)
 {
@@ -282,7 +283,7 @@ static void ev_client_timeout(struct ev_qp *q)
 
 static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 {
-	uint64_t key = ev_progress_key(q);
+	uint64_t key = ev_progress_key(q), posted = q->next;
 	struct ibv_wc wc[EV_POLL_BATCH];
 	int i, n;
 
@@ -291,6 +292,7 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: ibv_poll_cq failed", q->idx);
 		return -1;
 	}
+	q->ctx->work |= n > 0;
 	for (i = 0; i < n; i++)
 		if (ev_client_wc(q, &wc[i], now))
 			return -1;
@@ -304,6 +306,7 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 			return -1;
 	if (ev_client_ctrl(q, now))
 		return -1;
+	q->ctx->work |= q->next != posted;
 	if (now - q->last_progress > (uint64_t)(q->ctx->o->timeout * 1e9)) {
 		ev_client_timeout(q);
 		return -1;
@@ -339,6 +342,7 @@ int ev_client_run(struct ev_ctx *c)
 		if (c->o->seconds && !stop_at)
 			stop_at = ev_client_stop_at(c, now);
 		done = 0;
+		c->work = 0;
 		for (i = 0; i < c->nqps; i++) {
 			struct ev_qp *q = &c->qps[i];
 
@@ -351,6 +355,8 @@ int ev_client_run(struct ev_ctx *c)
 		}
 		if (done == c->nqps)
 			return 0;
+		if (ev_wait_idle(c, c->work))
+			goto fail;
 	}
 fail:
 	ev_abort_all(c);

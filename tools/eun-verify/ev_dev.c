@@ -14,6 +14,7 @@
 
 #include "ev_dev.h"
 #include "ev_log.h"
+#include "ev_wait.h"
 
 /*
  * What counts as progress: messages completed or finished, credit,
@@ -243,8 +244,10 @@ int ev_qp_create(struct ev_qp *q, int server)
 	 * its own queue would have held (the protocol's credit), so the CQ
 	 * keeps its size.
 	 */
+	if (ev_wait_channel(c))
+		return -1;
 	q->cq = ibv_create_cq(c->verbs, (int)(q->max_send + q->nrecv), NULL,
-			      NULL, 0);
+			      c->chan, 0);
 	if (!q->cq) {
 		ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_create_cq: %s", q->idx,
 			strerror(errno));

@@ -103,6 +103,11 @@ static const char ev_help[] =
 "                          buffer its completion's wr_id names, in order\n"
 "                          for the QP of its qp_num. Reported as srq,\n"
 "                          srq_wqes and srq_receives\n"
+"        --block           sleep on completion events when there is\n"
+"                          nothing to do, not poll: the CPU this side\n"
+"                          spends is its work, not its wait (the bench's\n"
+"                          cost figure). Refused by the server with the\n"
+"                          client's --write-poll\n"
 "\n"
 "OUTPUT\n"
 "        --interval MS     client: also report goodput per MS ms from the\n"
@@ -196,6 +201,7 @@ enum {
 	EV_OPT_PSN,
 	EV_OPT_INTERVAL,
 	EV_OPT_SRQ,
+	EV_OPT_BLOCK,
 };
 
 static const struct option ev_long_opts[] = {
@@ -226,6 +232,7 @@ static const struct option ev_long_opts[] = {
 	{ "write-poll",	  no_argument,	     NULL, EV_OPT_WRITE_POLL },
 	{ "allow-early",  no_argument,	     NULL, EV_OPT_ALLOW_EARLY },
 	{ "srq",	  no_argument,	     NULL, EV_OPT_SRQ },
+	{ "block",	  no_argument,	     NULL, EV_OPT_BLOCK },
 	{ "json",	  no_argument,	     NULL, 'j' },
 	{ "verbose",	  no_argument,	     NULL, 'v' },
 	{ "help",	  no_argument,	     NULL, 'h' },
@@ -368,6 +375,9 @@ static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
 		return 0;
 	case EV_OPT_SRQ:
 		o->srq = 1;
+		return 0;
+	case EV_OPT_BLOCK:
+		o->block = 1;
 		return 0;
 	case 'j':
 		o->json = 1;

@@ -55,6 +55,7 @@ enum ev_role {
  * @timeout: seconds any single wait may last
  * @allow_early: server, write_poll: count early last bytes, do not fail
  * @srq: this side's receives go to one SRQ shared by its QPs
+ * @block: sleep on completion events when idle, instead of polling
  * @json: print the report as JSON
  * @verbose: progress messages on stderr
  */
@@ -82,6 +83,7 @@ struct ev_opts {
 	double timeout;
 	int allow_early;
 	int srq;
+	int block;
 	int json;
 	int verbose;
 };

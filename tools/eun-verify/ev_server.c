@@ -13,6 +13,7 @@
 #include "ev_log.h"
 #include "ev_server.h"
 #include "ev_slots.h"
+#include "ev_wait.h"
 
 static int ev_server_check_bytes(struct ev_qp *q, uint64_t m,
 				 const struct ev_msg_plan *mp,
@@ -406,6 +407,7 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	for (i = 0; i < n; i++)
 		if (ev_server_wc(q, &wc[i]))
 			return -1;
+	q->ctx->work |= n > 0;
 	if (ev_progress_key(q) != key)
 		q->last_progress = now;
 	if (q->state != EV_QP_DONE && now - q->last_progress >
@@ -423,11 +425,17 @@ int ev_server_run(struct ev_ctx *c)
 
 	if (ev_server_poll_setup(c))
 		goto fail;
+	if (c->chan && c->o->cfg.write_poll) {
+		ev_fail(c, EV_EXIT_USAGE,
+			"--block sleeps on completions, and the client's --write-poll has the server spin on memory: drop one");
+		goto fail;
+	}
 	for (i = 0; i < c->nqps; i++)
 		c->qps[i].last_progress = now;
 	for (;;) {
 		now = ev_now_ns();
 		done = 0;
+		c->work = 0;
 		for (i = 0; i < c->nqps; i++) {
 			struct ev_qp *q = &c->qps[i];
 
@@ -440,6 +448,8 @@ int ev_server_run(struct ev_ctx *c)
 		}
 		if (done == c->nqps)
 			break;
+		if (ev_wait_idle(c, c->work))
+			goto fail;
 	}
 	/* A little grace: a lost FIN_ACK on UC brings a repeated FIN. */
 	if (c->o->cfg.uc) {

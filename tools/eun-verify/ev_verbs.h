@@ -174,6 +174,9 @@ struct ev_ctx {
 	struct ev_qp *qps;
 	uint32_t nqps;
 	struct ev_srq srq;		/* --srq */
+	struct ibv_comp_channel *chan;	/* --block: every CQ's events */
+	int armed;			/* --block: CQs armed, an idle pass since */
+	int work;			/* this pass polled or posted something */
 	uint64_t t_start;
 	struct ev_series series;	/* client: goodput over time */
 	int exit_code;			/* first failure, enum ev_exit */

@@ -13,6 +13,7 @@
 #include "ev_dev.h"
 #include "ev_log.h"
 #include "ev_server.h"
+#include "ev_wait.h"
 
 static void ev_ctx_init(struct ev_ctx *c, struct ev_opts *o)
 {
@@ -33,6 +34,7 @@ static void ev_teardown(struct ev_ctx *c)
 	for (i = 0; i < c->nqps; i++)
 		ev_qp_destroy(&c->qps[i]);
 	ev_srq_destroy(c);	/* no QP on it now */
+	ev_wait_destroy(c);	/* nor a CQ */
 	free(c->qps);
 	if (c->pd)
 		ibv_dealloc_pd(c->pd);

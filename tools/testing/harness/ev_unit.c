@@ -955,7 +955,7 @@ static void test_opts(void)
 		"-c h --write-poll --tcp --uc", "-c h --psn 1",
 		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1",
 		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001",
-		"-s --srq=1", "-c h --srq 4" };
+		"-s --srq=1", "-c h --srq 4", "-s --block=1", "-c h --block 2" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -965,7 +965,10 @@ static void test_opts(void)
 	      o.cfg.ops == EV_OPS_ALL && o.cfg.qps == 4 && o.iters == 500 &&
 	      o.cfg.seed == 7 && o.seed_set, "opts: full client line parsed");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && o.iters == EV_DEFAULT_ITERS &&
-	      o.port == EV_DEFAULT_PORT, "opts: defaults applied");
+	      o.port == EV_DEFAULT_PORT && !o.block, "opts: defaults applied");
+	CHECK(!parse("-s --block", &o, err, sizeof(err)) && o.block &&
+	      !parse("-c h -o write --block", &o, err, sizeof(err)) && o.block,
+	      "opts: --block on either side");
 	CHECK(!parse("-c h -b 8M -t 2.5", &o, err, sizeof(err)) &&
 	      o.bytes == 8u << 20 && o.seconds == 2.5 && o.iters == 0,
 	      "opts: byte and time bounds");
