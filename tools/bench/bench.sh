@@ -61,7 +61,10 @@
 #       when one does not; the boot is cut at the budget
 #   -s  another bed config key for every boot
 # Env: BENCH_INTERVAL_MS=MS adds eun-verify's goodput per MS ms to the
-#       JSON of every eun-verify transfer (tools/bench/matrix.sh)
+#       JSON of every eun-verify transfer (tools/bench/matrix.sh);
+#       BENCH_BLOCK=1 runs both sides of every eun-verify transfer with
+#       --block (they sleep on completions, not poll): the busy CPU is
+#       then the work done, the cost figure (Documentation/testing.rst)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -174,6 +177,7 @@ run_unit()
 	fi
 	[[ ${BENCH_INTERVAL_MS:-} =~ ^[0-9]+$ ]] &&
 		turns+=" BENCH_INTERVAL_MS=$BENCH_INTERVAL_MS"
+	[ "${BENCH_BLOCK:-0}" = 1 ] && turns+=" BENCH_BLOCK=1"
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \

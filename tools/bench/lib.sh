@@ -57,7 +57,8 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	link_pkts ooo_p99 path_pruned lat_mean_us lat_p50_us lat_p99_us
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
 	read_duplicate read_ahead recover_ms cpu_client_ms_per_MB
-	cpu_server_ms_per_MB)
+	cpu_server_ms_per_MB kcpu_client_ms_per_MB kcpu_server_ms_per_MB
+	kcpu_us_per_pkt)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more
@@ -259,6 +260,25 @@ cpu_busy_ms()
 	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {
 		printf "%d\n", ($2 + $3 + $4 + $7 + $8 + $9) * 1000 / hz; exit
 	}' /proc/stat
+}
+
+# cpu_kernel_ms: the part of cpu_busy_ms spent in the kernel (system,
+# interrupts, softirqs): where rxe's work is done. eun-verify polls its
+# completion queue from user space, so its waiting is not in it.
+cpu_kernel_ms()
+{
+	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {
+		printf "%d\n", ($4 + $7 + $8) * 1000 / hz; exit
+	}' /proc/stat
+}
+
+# us_per_pkt MS_A MS_B PKTS: (MS_A + MS_B) in microseconds per packet,
+# 2 decimals; empty without packets or either figure.
+us_per_pkt()
+{
+	awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN {
+		if (a != "" && b != "" && n > 0) printf "%.2f", (a + b) * 1000 / n
+	}'
 }
 
 # ms_per_mb MS BYTES: MS per 10^6 BYTES, 3 decimals; empty without bytes.

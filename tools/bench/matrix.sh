@@ -53,6 +53,10 @@
 # goodput per that many ms to every eun-verify transfer's JSON
 # ($BED_RESULTS/TAG.json): where the time of a slow transfer went.
 #
+# BENCH_BLOCK=1 (bench.sh's own environment) runs both sides of every
+# eun-verify transfer with --block: asleep while they wait, so that the
+# busy CPU per packet is the work done, not the wait.
+#
 # Repetitions are the outer loop: the first repetition of every profile,
 # then the second of every profile, and so on. The guests' speed drifts
 # over minutes on emulated CPUs; with all repetitions of a profile in a row,
@@ -190,7 +194,7 @@ transfer()
 	local before=$BED_RESULTS/$tag.before after=$BED_RESULTS/$tag.after
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
-	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu
+	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu kcpu0 kcpu peer_kcpu sargs=()
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
@@ -202,21 +206,23 @@ transfer()
 	elif [ -n "${BENCH_INTERVAL_MS:-}" ]; then
 		args+=(--interval "$BENCH_INTERVAL_MS")
 	fi
+	[ "${BENCH_BLOCK:-0}" = 1 ] && { args+=(--block); sargs+=(--block); }
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
-	cpu0=$(cpu_busy_ms)
+	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms)
 	down_start "$profile" "$stamp" "$tag"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
 	else
 		EV_WAIT=$((xfer_tmo + 30)) EV_TIMEOUT=$xfer_tmo \
-			ev_run "$tag" '.*' -- "${args[@]}" "${length[@]}" --seed "$rep"
+			ev_run "$tag" '.*' "${sargs[@]}" -- "${args[@]}" "${length[@]}" --seed "$rep"
 	fi
 	down_stop
 	# Busy CPU time over the transfer (set-up included; perftest's too).
-	cpu=$(( $(cpu_busy_ms) - cpu0 ))
+	cpu=$(( $(cpu_busy_ms) - cpu0 )) kcpu=$(( $(cpu_kernel_ms) - kcpu0 ))
 	echo "$cpu" > "$BED_RESULTS/$tag.cpu"
+	echo "$kcpu" > "$BED_RESULTS/$tag.kcpu"
 	bed_counters "$after"
 	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
@@ -262,6 +268,7 @@ transfer()
 	[[ $op != ib_* ]] || per_msg=''
 	ideal=
 	[ -n "$msgs" ] && [ -n "$per_msg" ] && ideal=$((msgs * per_msg))
+	peer_kcpu=$(cat "$peer_results/$tag.kcpu" 2>/dev/null)
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 	local -A row=([column]=$col [profile]=$profile [netem]=$spec [op]=$op
 		[size]=$size [messages]=$msgs [rep]=$rep [status]=$status
@@ -294,7 +301,10 @@ transfer()
 		[read_ahead]=$(field "$theirs" rxe_eun_read_ahead)
 		[recover_ms]=$recover
 		[cpu_client_ms_per_MB]=$(ms_per_mb "$cpu" "$bytes")
-		[cpu_server_ms_per_MB]=$(ms_per_mb "$(cat "$peer_results/$tag.cpu" 2>/dev/null)" "$bytes"))
+		[cpu_server_ms_per_MB]=$(ms_per_mb "$(cat "$peer_results/$tag.cpu" 2>/dev/null)" "$bytes")
+		[kcpu_client_ms_per_MB]=$(ms_per_mb "$kcpu" "$bytes")
+		[kcpu_server_ms_per_MB]=$(ms_per_mb "$peer_kcpu" "$bytes")
+		[kcpu_us_per_pkt]=$(us_per_pkt "$kcpu" "$peer_kcpu" "$ideal"))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

@@ -56,6 +56,11 @@ summary_fields+=,stock_ratio,stock_ratio_lo,stock_ratio_hi
 # (max - min) / median, in percent.
 summary_fields+=,cpu_client_ms_per_MB,cpu_server_ms_per_MB
 summary_fields+=,cpu_client_spread_pct,cpu_server_spread_pct
+# The kernel's share of it (system, interrupts, softirqs), per MB and per
+# packet the data needed (both guests), the per-packet figure's spread
+# and its ratio to stock with the ratio's interval.
+summary_fields+=,kcpu_client_ms_per_MB,kcpu_server_ms_per_MB,kcpu_us_per_pkt
+summary_fields+=,kcpu_spread_pct,kcpu_stock_ratio,kcpu_stock_ratio_lo,kcpu_stock_ratio_hi
 bench_boot_check || exit 2
 
 # Medians: values of the finished repetitions, sorted within awk; their
@@ -75,7 +80,8 @@ bench_awk -v fields="$summary_fields" '
 		nm = split("goodput_MBps elapsed_s pkts_per_needed acks_per_data " \
 			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request " \
 			   "lat_mean_us lat_p50_us lat_p99_us " \
-			   "cpu_client_ms_per_MB cpu_server_ms_per_MB", M, " ")
+			   "cpu_client_ms_per_MB cpu_server_ms_per_MB " \
+			   "kcpu_client_ms_per_MB kcpu_server_ms_per_MB kcpu_us_per_pkt", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \
@@ -124,19 +130,19 @@ bench_awk -v fields="$summary_fields" '
 		v[lo] = v[hi] = ""
 		if (boot_interval(med[k, f], "")) { v[lo] = BOOT_LO; v[hi] = BOOT_HI }
 	}
-	# stock(K, F): the ratio of the median of F to stock rdma_rxe in the
-	# same profile, op and size, in V[stock_ratio...].
-	function stock(k, f,   t, s, a, b) {
+	# stock(K, F, R): the ratio of the median of F to stock rdma_rxe in
+	# the same profile, op and size, in V[R], V[R "_lo"], V[R "_hi"].
+	function stock(k, f, r,   t, s, a, b) {
 		split(k, t, SUBSEP)
-		v["stock_ratio"] = v["stock_ratio_lo"] = v["stock_ratio_hi"] = ""
+		v[r] = v[r "_lo"] = v[r "_hi"] = ""
 		s = "rdma_rxe" SUBSEP t[2] SUBSEP t[3] SUBSEP t[4]
 		if (s == k || !(s in runs)) return
 		a = median(med[k, f]); b = median(med[s, f])
 		if (a == "" || b == "" || b + 0 <= 0) return
-		v["stock_ratio"] = sprintf("%.4f", a / b)
+		v[r] = sprintf("%.4f", a / b)
 		if (boot_interval(med[k, f], med[s, f])) {
-			v["stock_ratio_lo"] = sprintf("%.4f", BOOT_LO)
-			v["stock_ratio_hi"] = sprintf("%.4f", BOOT_HI)
+			v[r "_lo"] = sprintf("%.4f", BOOT_LO)
+			v[r "_hi"] = sprintf("%.4f", BOOT_HI)
 		}
 	}
 	END {
@@ -153,6 +159,7 @@ bench_awk -v fields="$summary_fields" '
 			v["msgs_per_s"] = median(med[k, "msgs_per_s"])
 			v["cpu_client_spread_pct"] = spread(med[k, "cpu_client_ms_per_MB"])
 			v["cpu_server_spread_pct"] = spread(med[k, "cpu_server_ms_per_MB"])
+			v["kcpu_spread_pct"] = spread(med[k, "kcpu_us_per_pkt"])
 			for (j = 1; j <= ns; j++)
 				v[S[j]] = sum[k, S[j]] + 0
 			v["emem_peak_blocks"] = mem[k]
@@ -163,7 +170,9 @@ bench_awk -v fields="$summary_fields" '
 			interval(k, "goodput_MBps", "goodput_lo", "goodput_hi")
 			interval(k, "msgs_per_s", "msgs_per_s_lo", "msgs_per_s_hi")
 			# Atomics by their operations per second, as the goals.
-			stock(k, f[3] ~ /^(cas|faa|ib_atomic_bw)$/ ? "msgs_per_s" : "goodput_MBps")
+			stock(k, f[3] ~ /^(cas|faa|ib_atomic_bw)$/ ? "msgs_per_s" : "goodput_MBps",
+			      "stock_ratio")
+			stock(k, "kcpu_us_per_pkt", "kcpu_stock_ratio")
 			print csv_row(fields, v)
 		}
 	}' "$csv" > "$sum"
