@@ -18,8 +18,8 @@
 # gets two more runs on its own; it passes if one of them passes it (a run
 # that skips it does not), and the log names it as flaky.
 #
-# rdma_rxe_eun runs the send task in the posting thread (patch 0008) and
-# passes that test every time; stock rxe cannot, and in some boots it lost
+# rdma_rxe_eun runs a UD or UC QP's send task in the posting thread
+# (patch 0012) and passes that test every time; stock rxe cannot, and in some boots it lost
 # all three runs. Stock is the reference, not the module under test: its
 # failures are recorded, never excused for rdma_rxe_eun, which must pass
 # every test on its one run (no second run: a failure there is a
