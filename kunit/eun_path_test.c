@@ -366,91 +366,6 @@ static void eun_path_probe_adopted(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
 }
 
-/* @picks packets, every one a probe (probe_every 1). */
-static void pt_pick_n(struct pt *t, int picks)
-{
-	while (picks-- > 0)
-		eun_paths_pick(&t->ps);
-}
-
-static int pt_probe_echo(struct pt *t, u32 late)
-{
-	return eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, t->ps.npaths), late);
-}
-
-/*
- * MP-RDMA, beyond the paper: a path replaced away from its first port is
- * probed there again once its wait is over, every other probe; a probe
- * in time brings it home. A late one doubles the wait, a lost one adds a
- * short wait and moves the probe on.
- */
-static void eun_path_mprdma_home_again(struct kunit *test)
-{
-	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 3);
-	u16 home = eun_paths_sport(&t->ps, 1);
-
-	t->ps.probe_every = 1;
-	pt_pick_n(t, 4 * EUN_PATH_PARK_PKTS);
-	/* One loss where the others lose nothing: away, after a long stay. */
-	KUNIT_ASSERT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
-	KUNIT_ASSERT_NE(test, eun_paths_sport(&t->ps, 1), home);
-	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 0);
-	KUNIT_EXPECT_EQ(test, t->path[1].home_after,
-			t->ps.clock + EUN_PATH_PARK_PKTS);
-
-	/* Before the wait is over the probes stay random. */
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 0), 0);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), home);
-	pt_pick_n(t, EUN_PATH_PARK_PKTS);
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 0), 0);
-	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 4), home);
-	KUNIT_EXPECT_EQ(test, t->ps.probe_home, 1);
-
-	/* Late: still away, and the next wait is twice as long. */
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 40), 0);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), home);
-	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 1);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), home);
-
-	/* Lost: a short wait more, and the probe moves on. */
-	pt_pick_n(t, EUN_PATH_PARK_PKTS);
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 0), 0);
-	KUNIT_ASSERT_EQ(test, eun_paths_sport(&t->ps, 4), home);
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 4)), 0);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), home);
-	KUNIT_EXPECT_EQ(test, t->path[1].home_after,
-			t->ps.clock + EUN_PATH_PARK_PKTS);
-	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
-
-	/* In time: home again. */
-	pt_pick_n(t, EUN_PATH_PARK_PKTS);
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 0), 0);
-	KUNIT_ASSERT_EQ(test, eun_paths_sport(&t->ps, 4), home);
-	KUNIT_EXPECT_EQ(test, pt_probe_echo(t, 2), 0);
-	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 1), home);
-	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
-
-	/* Replaced again soon after: the wait doubles once more. */
-	pt_pick_n(t, 10);
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), home);
-	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 2);
-	KUNIT_EXPECT_EQ(test, t->path[1].home_after,
-			t->ps.clock + ((u64)EUN_PATH_PARK_PKTS << 2));
-}
-
-/* Round robin never moves a path, so there is no home to go back to. */
-static void eun_path_rr_probe_none(struct kunit *test)
-{
-	struct pt *t = pt_new(test, EUN_SPRAY_RR, 4, 0xc400, 3);
-	u16 before = eun_paths_sport(&t->ps, 4);
-
-	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
-	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 1), 0xc401);
-	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 4), before);
-	KUNIT_EXPECT_EQ(test, t->ps.probe_home, 4);
-}
-
 static void eun_path_bad_echo(struct kunit *test)
 {
 	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
@@ -550,8 +465,6 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_adaptive_keeps_one),
 	KUNIT_CASE(eun_path_mprdma_prunes_loss),
 	KUNIT_CASE(eun_path_probe_adopted),
-	KUNIT_CASE(eun_path_mprdma_home_again),
-	KUNIT_CASE(eun_path_rr_probe_none),
 	KUNIT_CASE(eun_path_bad_echo),
 	KUNIT_CASE_PARAM(eun_path_bad_cfg, pt_bad_cfg_gen_params),
 	KUNIT_CASE(eun_hist_buckets),

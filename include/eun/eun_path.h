@@ -87,15 +87,11 @@ enum eun_spray {
  * @parked_until: adaptive: not used before the QP's packet clock reaches
  *	this (0: in use)
  * @since: adaptive: packet clock when it last took up (or kept) its
- *	backoff; mprdma: when it last came to its home port
- * @home_after: mprdma: a path away from its home port (the port it
- *	started on) is not probed there again before the packet clock
- *	reaches this
+ *	backoff
  * @sport: its UDP source port
  * @gen: generation of @sport (2 bits); adaptive also moves it on when it
  *	parks the path, so that reports on what was sent before are ignored
- * @backoff: adaptive: the next park lasts %EUN_PATH_PARK_PKTS << @backoff;
- *	mprdma: the next wait before its home port is probed, likewise
+ * @backoff: adaptive: the next park lasts %EUN_PATH_PARK_PKTS << @backoff
  */
 struct eun_path {
 	u64 sent;
@@ -107,7 +103,6 @@ struct eun_path {
 	u32 loss_avg;
 	u64 parked_until;
 	u64 since;
-	u64 home_after;
 	u16 sport;
 	u8 gen;
 	u8 backoff;
@@ -141,8 +136,7 @@ struct eun_path_cfg {
  * @pruned_loss: ... for losing packets
  * @reinstated: parked paths used again (adaptive)
  * @probes: packets sent on the probe
- * @adopted: probes that replaced the worst path, or brought a path back
- *	to its home port
+ * @adopted: probes that replaced the worst path
  * @stale: echoes of a port a path no longer has, or of no path
  */
 struct eun_path_stats {
@@ -166,8 +160,6 @@ struct eun_path_stats {
  * @rng: the generator's state
  * @next: the path round robin takes next
  * @clock: packets picked so far (adaptive's clock)
- * @probe_home: mprdma: the path whose home port the probe tries, or
- *	@npaths when the probe's port is a random one
  * @stats: what the policy did
  */
 struct eun_paths {
@@ -181,7 +173,6 @@ struct eun_paths {
 	u64 rng;
 	u32 next;
 	u64 clock;
-	u32 probe_home;
 	struct eun_path_stats stats;
 };
 

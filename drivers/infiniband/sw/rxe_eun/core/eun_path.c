@@ -8,12 +8,8 @@
  * receiver measured on arrival (how many higher PSNs had already arrived),
  * averaged over a few reports so one burst does not cost a good path, and
  * judged against the other paths: only a path late past delta and three
- * times the paths' mean is replaced. Losses count against a path too. A
- * path replaced away from the port it started on is probed there again,
- * after a wait that doubles each time it comes back only to be replaced
- * soon: a link that fails and returns gets its path back, a bad one is
- * tried ever more rarely. The adaptive policy parks such a path instead
- * of replacing its port.
+ * times the paths' mean is replaced. Losses count against a path too. The
+ * adaptive policy parks such a path instead of replacing its port.
  */
 
 #include <linux/types.h>
@@ -159,72 +155,8 @@ void eun_paths_restart(struct eun_paths *ps)
 	if (ps->next >= ps->npaths)
 		ps->next = 0;
 	ps->path[ps->npaths].sport = eun_paths_new_port(ps);
-	ps->probe_home = ps->npaths;
 	ps->stats = (struct eun_path_stats) {};
 	ps->clock = 0;
-}
-
-/* The port path @idx started on: its home, in the aligned first block. */
-static u16 eun_paths_home_port(const struct eun_paths *ps, u32 idx)
-{
-	return eun_paths_first_port(ps->home_sport, ps->npaths) + idx;
-}
-
-/*
- * A path leaves its home port: it may be probed there again after a wait
- * that doubles if it stayed less than four waits, halves if it stayed
- * longer.
- */
-static void eun_paths_leave_home(struct eun_paths *ps, struct eun_path *p)
-{
-	if (ps->clock - p->since < (u64)EUN_PATH_PARK_PKTS << (p->backoff + 2)) {
-		if (p->backoff < EUN_PATH_PARK_MAX_SHIFT)
-			p->backoff++;
-	} else if (p->backoff) {
-		p->backoff--;
-	}
-	p->home_after = ps->clock + ((u64)EUN_PATH_PARK_PKTS << p->backoff);
-}
-
-/* MP-RDMA: path @idx moves to port @sport, maybe away from home. */
-static void eun_paths_move(struct eun_paths *ps, u32 idx, u16 sport)
-{
-	struct eun_path *p = &ps->path[idx];
-
-	if (p->sport == eun_paths_home_port(ps, idx))
-		eun_paths_leave_home(ps, p);
-	eun_paths_set_port(ps, idx, sport);
-}
-
-/* A path away from home whose wait is over, or @npaths for none. */
-static u32 eun_paths_home_due(const struct eun_paths *ps)
-{
-	u32 i;
-
-	for (i = 0; i < ps->npaths; i++) {
-		const struct eun_path *p = &ps->path[i];
-		u16 home = eun_paths_home_port(ps, i);
-
-		if (p->sport != home && ps->clock >= p->home_after &&
-		    !eun_paths_port_used(ps, home))
-			return i;
-	}
-	return ps->npaths;
-}
-
-/*
- * The probe's next port: the home of a path whose wait is over, every
- * other probe, so that random ports are still explored; else a random one.
- */
-static void eun_paths_next_probe(struct eun_paths *ps)
-{
-	u32 idx = ps->npaths;
-
-	if (ps->policy == EUN_SPRAY_MPRDMA && ps->probe_home == ps->npaths)
-		idx = eun_paths_home_due(ps);
-	ps->probe_home = idx;
-	eun_paths_set_port(ps, ps->npaths, idx < ps->npaths ?
-			   eun_paths_home_port(ps, idx) : eun_paths_new_port(ps));
 }
 
 static u32 eun_paths_round_robin(struct eun_paths *ps)
@@ -370,56 +302,22 @@ static bool eun_path_is_late(const struct eun_paths *ps,
 }
 
 /*
- * A probe of a path's home that arrived in time brings the path home; one
- * that came late makes it wait longer.
- */
-static void eun_paths_home_probe_done(struct eun_paths *ps, u32 late)
-{
-	u32 idx = ps->probe_home;
-	struct eun_path *p = &ps->path[idx];
-
-	if (late > ps->delta) {
-		p->home_after = ps->clock + ((u64)EUN_PATH_PARK_PKTS << p->backoff);
-		if (p->backoff < EUN_PATH_PARK_MAX_SHIFT)
-			p->backoff++;
-		return;
-	}
-	eun_paths_set_port(ps, idx, eun_paths_home_port(ps, idx));
-	p->since = ps->clock;
-	ps->stats.adopted++;
-}
-
-/*
- * A random probe that arrived in time takes the place of the worst path
- * if that one is at least half-way to being pruned; either way the next
- * probe tries another port.
+ * A probe that arrived in time takes the place of the worst path if that
+ * one is at least half-way to being pruned; either way the next probe
+ * tries another port.
  */
 static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
 {
 	u32 worst = eun_paths_worst(ps);
 	const struct eun_path *w = &ps->path[worst];
 
-	if (ps->probe_home < ps->npaths) {
-		eun_paths_home_probe_done(ps, late);
-	} else if (late <= ps->delta &&
-		   (w->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) ||
-		    w->loss_avg > EUN_PATH_LOSS_PRUNE / 2)) {
-		eun_paths_move(ps, worst, ps->path[ps->npaths].sport);
+	if (late <= ps->delta &&
+	    (w->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) ||
+	     w->loss_avg > EUN_PATH_LOSS_PRUNE / 2)) {
+		eun_paths_set_port(ps, worst, ps->path[ps->npaths].sport);
 		ps->stats.adopted++;
 	}
-	eun_paths_next_probe(ps);
-}
-
-/*
- * A lost probe: the next tries another port, and a home that lost it
- * waits one more short while (a link that is down for now, not for good).
- */
-static void eun_paths_probe_lost(struct eun_paths *ps)
-{
-	if (ps->probe_home < ps->npaths)
-		ps->path[ps->probe_home].home_after =
-			ps->clock + EUN_PATH_PARK_PKTS;
-	eun_paths_next_probe(ps);
+	eun_paths_set_port(ps, ps->npaths, eun_paths_new_port(ps));
 }
 
 /* Paths in use (adaptive). */
@@ -490,7 +388,7 @@ int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
 	if (p == &ps->path[ps->npaths]) {
 		eun_paths_probe_done(ps, late);
 	} else if (eun_path_is_late(ps, p)) {
-		eun_paths_move(ps, p - ps->path, eun_paths_new_port(ps));
+		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
 		ps->stats.pruned_late++;
 	}
 	return 0;
@@ -549,12 +447,9 @@ int eun_paths_lost(struct eun_paths *ps, u8 wire)
 			ps->stats.pruned_loss++;
 		return 0;
 	}
-	if (ps->policy != EUN_SPRAY_MPRDMA)
-		return 0;
-	if (p == &ps->path[ps->npaths]) {
-		eun_paths_probe_lost(ps);
-	} else if (eun_path_is_lossy(ps, p)) {
-		eun_paths_move(ps, p - ps->path, eun_paths_new_port(ps));
+	if (ps->policy == EUN_SPRAY_MPRDMA && p != &ps->path[ps->npaths] &&
+	    eun_path_is_lossy(ps, p)) {
+		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
 		ps->stats.pruned_loss++;
 	}
 	return 0;
