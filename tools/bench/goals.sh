@@ -102,7 +102,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 	# for none of the goals of WRITE, SEND and the flows below. Atomics
 	# rewind by go-back-N when a packet is lost (a fenced stock-format
 	# request): their count is of the profiles without loss.
-	# The rows of perftest (ib_read_bw, ib_atomic_bw) are for the tables only.
+	# The rows of perftest (ib_*) are for the tables only.
 	fld("op") ~ /^ib_/ { next }
 	fld("op") ~ /^(read|cas|faa)$/ {
 		c = fld("column"); fam = (fld("op") == "read" ? "read" : "atomic")

@@ -335,7 +335,8 @@ down_stop()
 
 # perf_figures FILE OP SIZE: the last report line of perftest's output in
 # FILE ("#bytes #iterations BW-peak BW-average[MiB/s] MsgRate[Mpps]") as
-# the figures of a row of op OP (ib_read_bw, ib_atomic_bw), "ITERATIONS
+# the figures of a row of op OP (ib_read_bw, ib_write_bw, ib_send_bw,
+# ib_atomic_bw), "ITERATIONS
 # BYTES SECONDS MBPS": the iterations of its measured window, their bytes
 # (an atomic's 8 each), the window's seconds (iterations over the message
 # rate) and its BW average in 10^6 bytes a second (an atomic's from its

@@ -13,8 +13,8 @@
 # the size: its rows have size 8, one per profile and repetition, and
 # count messages (operations).
 #
-# The ops ib_read_bw and ib_atomic_bw (fetch-and-add, 8 bytes) are
-# perftest's instead, in duration mode: BENCH_PERF_SECONDS (default 60) of
+# The ops ib_read_bw, ib_write_bw, ib_send_bw and ib_atomic_bw
+# (fetch-and-add, 8 bytes) are perftest's instead, in duration mode: BENCH_PERF_SECONDS (default 60) of
 # traffic, so that its set-up (the client's run beyond that, on the
 # guest's clock) stays under 10% of the client's elapsed time; a longer
 # set-up is a row with status "setup-long" and no figure. Its figures are
@@ -159,8 +159,8 @@ num() { [[ $1 =~ ^[0-9.]+$ ]] && echo "$1"; }
 # ratio A B: A / B with 3 decimals, empty when B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b }'; }
 
-# perf_run TAG OP SIZE: one perftest transfer (OP ib_read_bw or
-# ib_atomic_bw) of perf_secs seconds, the server on the server guest. Sets
+# perf_run TAG OP SIZE: one perftest transfer (OP ib_read_bw, ib_write_bw,
+# ib_send_bw or ib_atomic_bw) of perf_secs seconds, the server on the server guest. Sets
 # EV_RC and, on the client, the figures of the row from perftest's report
 # line: result (pass, setup-long or fail), msgs, bytes, el, mbps.
 perf_run()
@@ -330,6 +330,8 @@ warm_up()
 		case $op in
 		flows) o='write' ;;
 		ib_read_bw) o='read' ;;
+		ib_write_bw) o='write' ;;
+		ib_send_bw) o='send' ;;
 		ib_atomic_bw) o='faa' ;;
 		*) o=$op ;;
 		esac

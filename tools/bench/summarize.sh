@@ -391,7 +391,7 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 		print "a word instead of a figure: none finished (``timeout``, ``fail``,"
 		print "``unavailable``: the module refused the mode). Generated from " src "."
 		if (perf != "") {
-			print "The rows of ``ib_read_bw`` and ``ib_atomic_bw`` are perftest'"'"'s own"
+			print "The rows of ``ib_*`` ops are perftest'"'"'s own"
 			print "figures (its BW average and message rate over its measured window,"
 			print "in duration mode); perftest checks no data. A row whose set-up took"
 			print "more than 10% of the client'"'"'s run says ``setup-long``."
