@@ -250,27 +250,26 @@ down_start()
 	DOWN_PID=$!
 }
 
-# cpu_busy_ms: this guest's CPU time spent busy since boot (user, system,
-# interrupts; /proc/stat, on the guest's clock), in ms. With the bed's
-# ICOUNT, the guest's clock counts instructions: the busy time of a
-# transfer is then its instruction count at a fixed scale, whatever load
-# the host is under.
-cpu_busy_ms()
+# cpu_ms FIELDS: this guest's CPU time since boot in the /proc/stat
+# fields FIELDS of the "cpu" line (1-based after its name), on the
+# guest's clock, in ms. With the bed's ICOUNT the guest's clock counts
+# instructions: the time of a transfer is then its instruction count at a
+# fixed scale, whatever load the host is under.
+cpu_ms()
 {
-	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {
-		printf "%d\n", ($2 + $3 + $4 + $7 + $8 + $9) * 1000 / hz; exit
+	awk -v hz="$(getconf CLK_TCK)" -v f="$1" '$1 == "cpu" {
+		n = split(f, k, " ")
+		for (i = 1; i <= n; i++) t += $(k[i] + 1)
+		printf "%d\n", t * 1000 / hz; exit
 	}' /proc/stat
 }
 
-# cpu_kernel_ms: the part of cpu_busy_ms spent in the kernel (system,
-# interrupts, softirqs): where rxe's work is done. eun-verify polls its
-# completion queue from user space, so its waiting is not in it.
-cpu_kernel_ms()
-{
-	awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {
-		printf "%d\n", ($4 + $7 + $8) * 1000 / hz; exit
-	}' /proc/stat
-}
+# cpu_busy_ms: busy (user, nice, system, irq, softirq, steal).
+# cpu_kernel_ms: the kernel's part (system, irq, softirq): where rxe
+# works. eun-verify polls its completion queue from user space, so its
+# waiting is not in it.
+cpu_busy_ms() { cpu_ms "1 2 3 6 7 8"; }
+cpu_kernel_ms() { cpu_ms "3 6 7"; }
 
 # us_per_pkt MS_A MS_B PKTS: (MS_A + MS_B) in microseconds per packet,
 # 2 decimals; empty without packets or either figure.
