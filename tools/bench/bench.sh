@@ -65,7 +65,9 @@
 #       JSON of every eun-verify transfer (tools/bench/matrix.sh);
 #       BENCH_BLOCK=1 runs both sides of every eun-verify transfer with
 #       --block (they sleep on completions, not poll): the busy CPU is
-#       then the work done, the cost figure (Documentation/testing.rst)
+#       then the work done, the cost figure (Documentation/testing.rst);
+#       BENCH_PERF_QPS=N (1..64) runs perftest's ops over N QPs (-q N):
+#       their figures are the N QPs' together
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -119,6 +121,9 @@ ops_re='(write|send|write_imm|read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_
 [[ $perf_secs =~ ^[0-9]+$ ]] && [ "$perf_secs" -ge 10 ] && [ "$perf_secs" -le 600 ] ||
 	die "-P: '$perf_secs' is not 10..600"
 [[ $extra =~ ^[0-9]$ ]] || die "-x: '$extra' is not 0..9"
+perf_qps=${BENCH_PERF_QPS:-1}
+[[ $perf_qps =~ ^[1-9][0-9]?$ ]] && [ "$perf_qps" -le 64 ] ||
+	die "BENCH_PERF_QPS: '$perf_qps' is not 1..64"
 [[ $extra_secs =~ ^[0-9]{1,5}$ ]] && [ "$extra_secs" -ge 60 ] && [ "$extra_secs" -le 14400 ] ||
 	die "-X: '$extra_secs' is not 60..14400"
 for p in $profiles; do
@@ -181,6 +186,7 @@ run_unit()
 	[[ ${BENCH_INTERVAL_MS:-} =~ ^[0-9]+$ ]] &&
 		turns+=" BENCH_INTERVAL_MS=$BENCH_INTERVAL_MS"
 	[ "${BENCH_BLOCK:-0}" = 1 ] && turns+=" BENCH_BLOCK=1"
+	[ "$perf_qps" = 1 ] || turns+=" BENCH_PERF_QPS=$perf_qps"
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \

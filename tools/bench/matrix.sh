@@ -53,6 +53,9 @@
 # goodput per that many ms to every eun-verify transfer's JSON
 # ($BED_RESULTS/TAG.json): where the time of a slow transfer went.
 #
+# BENCH_PERF_QPS=N (bench.sh's own environment) runs perftest over N QPs
+# (-q N); its figures are then the N QPs' together.
+#
 # BENCH_BLOCK=1 (bench.sh's own environment) runs both sides of every
 # eun-verify transfer with --block: asleep while they wait, so that the
 # busy CPU per packet is the work done, not the wait.
@@ -171,6 +174,7 @@ perf_run()
 	out=$BED_RESULTS/$tag.perftest
 	args=(-d "$BED_DEV" -x "$BED_GID_INDEX" -p "$port" -F -D "$perf_secs" -u "$BED_QP_TIMEOUT")
 	[ "$op" = ib_atomic_bw ] || args+=(-s "$size")
+	[ "${BENCH_PERF_QPS:-1}" = 1 ] || args+=(-q "$BENCH_PERF_QPS")
 	[ "$BED_ROLE" = server ] || args+=("$BED_SERVER")
 	bed_pair -t "$tag" "tcp:$port" $((perf_secs + xfer_tmo)) "$out" "$out" "$op" "${args[@]}"
 	EV_RC=$?
