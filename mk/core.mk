@@ -13,6 +13,7 @@
 #   make memory-experiment  results/memory.csv, memory-layouts.csv, memory.png
 #
 # Knobs: CORE_SEED (default: time), RANDTEST_OPS (2000000), WIRE_ROUNDS (200000),
+# ACKTEST_STREAMS (20000),
 # FUZZ_SECONDS (60, for each fuzz target),
 # BENCH_TICKS (5000), MEMEXP_ARGS (extra memexp options, e.g. -d 128).
 
@@ -22,6 +23,7 @@ ifndef CORE_SEED
 CORE_SEED := $(shell date +%s)
 endif
 RANDTEST_OPS ?= 2000000
+ACKTEST_STREAMS ?= 20000
 WIRE_ROUNDS ?= 200000
 FUZZ_SECONDS ?= 60
 BENCH_TICKS ?= 5000
@@ -46,6 +48,7 @@ harness-check: harness
 	$(EUN_HARNESS)/hq_randtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) hq_fuzz
 	$(EUN_HARNESS)/sbtest -s $(CORE_SEED) -n $(RANDTEST_OPS)
+	$(EUN_HARNESS)/acktest -s $(CORE_SEED) -n $(ACKTEST_STREAMS)
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) sbfuzz
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rdfuzz
 	$(REPO)/tools/testing/harness/fuzz.sh $(EUN_HARNESS) $(FUZZ_SECONDS) $(CORE_SEED) rofuzz

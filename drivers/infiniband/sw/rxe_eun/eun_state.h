@@ -18,6 +18,7 @@
 
 struct sk_buff;
 
+#include "eun/eun_ack_policy.h"
 #include "eun/eun_backoff.h"
 #include "eun/eun_bitmap.h"
 #include "eun/eun_hist.h"
@@ -251,7 +252,8 @@ struct eun_rx_srq {
  *	responder's cursor as @epsn before the next packet
  * @peer_ooo: an ooo packet was placed since the QP last left RESET: the
  *	peer tracks (read by the send task, eun_tx_mode.c)
- * @unacked: packets placed since the last acknowledgment sent
+ * @ackp: when to acknowledge, and whether to name the PSNs beyond @epsn
+ *	(core/eun_ack_policy.c)
  * @dup_pending: a duplicate arrived since the last acknowledgment
  * @dup_psn: that duplicate
  * @hq: completions of SEND and WRITE with immediate, held until in order
@@ -281,7 +283,7 @@ struct eun_rx {
 	u32 epsn;
 	bool stock_psn;
 	bool peer_ooo;
-	u32 unacked;
+	struct eun_ackp ackp;
 	bool dup_pending;
 	u32 dup_psn;
 	struct eun_holdq hq;

@@ -174,10 +174,10 @@ static void eun_qp_show_rx(struct seq_file *s, struct rxe_dev *rxe,
 	}
 	spin_unlock_irqrestore(&ed->lock, flags);
 
-	seq_printf(s, "rx conn %u started %d open %d epsn %u stock_psn %d unacked %u\n",
+	seq_printf(s, "rx conn %u started %d open %d epsn %u stock_psn %d unacked %u ack_depth %u\n",
 		   rx->conn, eun_peek(rx->started), open,
 		   eun_peek(rx->epsn), eun_peek(rx->stock_psn),
-		   eun_peek(rx->unacked));
+		   eun_peek(rx->ackp.unacked), eun_peek(rx->ackp.depth));
 	seq_printf(s, "bitmap kind %s active %d head %u span %u circ_bits %u total_bits %u reach %u meta_blocks %u\n",
 		   ed->bm.p.kind == EUN_BM_STATIC ? "static" : "hd",
 		   info.active, info.head, info.span, info.circ_bits,

@@ -32,10 +32,10 @@
 #include "eun_rx_wsync.h"
 
 /*
- * Packets placed since the last acknowledgment after which an out-of-order
- * one is SACKed even without AckReq: the sender learns of a hole within
- * that many packets, and a network that reorders every few packets gets a
- * SACK per this many packets rather than one per reordering.
+ * Packets placed since the last acknowledgment before an out-of-order one
+ * is SACKed without AckReq, and the youngest hole it tells
+ * (core/eun_ack_policy.c): a network that reorders every few packets gets
+ * at most a SACK per this many packets rather than one per reordering.
  */
 #define EUN_RX_SACK_GAP		8
 
@@ -65,6 +65,7 @@ static int eun_rx_open_at(struct rxe_qp *qp, u32 psn)
 	if (!err) {
 		rx->epsn = psn;
 		rx->max_psn = eun_psn_add(psn, EUN_PSN_MASK);
+		eun_ackp_reset(&rx->ackp);
 	}
 	return err;
 }
@@ -94,7 +95,7 @@ static int eun_rx_sync(struct rxe_qp *qp)
 	if (!rx->started) {
 		eun_holdq_reset(&rx->hq, 0);
 		rx->started = true;
-		rx->unacked = 0;
+		eun_ackp_reset(&rx->ackp);
 		rx->dup_pending = false;
 		rx->echo_path = EUN_PATH_WIRE_NONE;
 	}
@@ -418,18 +419,24 @@ static void eun_rx_ack_placed(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 			      const struct eun_bm_result *res)
 {
 	struct eun_rx *rx = &qp->eun.rx;
-	bool send;
+	struct eun_ackp_pkt p = {
+		.psn = pkt->psn,
+		.epsn = rx->epsn,
+		.in_order = res->verdict == EUN_BM_IN_ORDER,
+		.beyond = !eun_psn_before(rx->max_psn, rx->epsn),
+		.ack_req = bth_ack(pkt),
+	};
 
-	rx->unacked++;
-	if (res->verdict == EUN_BM_OOO) {
-		/* A first hole after a long in-order run is told at once. */
-		send = bth_ack(pkt) || rx->unacked >= EUN_RX_SACK_GAP;
-	} else {
-		/* A filled hole, or the sender asked. */
-		send = res->advance > 1 || bth_ack(pkt);
-	}
-	if (send)
+	switch (eun_ackp_placed(&rx->ackp, &p, EUN_RX_SACK_GAP)) {
+	case EUN_ACKP_SACK:
 		eun_rx_ack_send(qp, EUN_ACK_KIND_SACK, EUN_NACK_NONE, 0);
+		break;
+	case EUN_ACKP_ACK:
+		eun_rx_ack_cumulative(qp);
+		break;
+	default:
+		break;
+	}
 }
 
 static enum eun_psn_verdict eun_rx_duplicate(struct rxe_qp *qp, u32 psn)

@@ -39,10 +39,14 @@ static bool eun_rx_ack_sack(struct rxe_qp *qp, struct eun_ack_info *a)
 	return cut;
 }
 
-/* Return true when the SACK was cut short (see eun_rx_ack_sack()). */
+/*
+ * Return true when the SACK was cut short (see eun_rx_ack_sack()). With
+ * !@with_sack the acknowledgment names nothing beyond epsn: a plain ACK.
+ */
 static bool eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 			    enum eun_ack_kind kind,
-			    enum eun_nack_reason reason, u32 nack_psn)
+			    enum eun_nack_reason reason, u32 nack_psn,
+			    bool with_sack)
 {
 	const struct eun_rx *rx = &qp->eun.rx;
 	struct eun_ackc_rx s = {
@@ -55,7 +59,7 @@ static bool eun_rx_ack_fill(struct rxe_qp *qp, struct eun_ack_info *a,
 	bool cut;
 
 	eun_ackc_compose(&s, kind, reason, nack_psn, a);
-	cut = eun_rx_ack_sack(qp, a);
+	cut = with_sack && eun_rx_ack_sack(qp, a);
 	eun_ackc_settle(a);
 	return cut;
 }
@@ -170,16 +174,9 @@ int eun_rx_ack_seq_nak(struct rxe_qp *qp, u32 psn)
 	return rxe_xmit_packet(qp, &ack, skb);
 }
 
-/**
- * eun_rx_ack_send() - send an EUN_ACK describing the receive side now
- * @qp: the QP, in its receive task
- * @kind: EUN_ACK_KIND_SACK (sent as a plain ACK when nothing lies beyond
- *	epsn) or EUN_ACK_KIND_NACK
- * @reason: for a NACK, why @nack_psn was refused
- * @nack_psn: for a NACK, the refused PSN
- */
-void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
-		     enum eun_nack_reason reason, u32 nack_psn)
+static void eun_rx_ack_emit(struct rxe_qp *qp, enum eun_ack_kind kind,
+			    enum eun_nack_reason reason, u32 nack_psn,
+			    bool with_sack)
 {
 	static const enum eun_counter kind_counter[] = {
 		[EUN_ACK_KIND_ACK]	= EUN_CNT_ACK_SENT,
@@ -192,7 +189,7 @@ void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 	bool cut;
 
 	BUILD_BUG_ON(ARRAY_SIZE(kind_counter) != EUN_ACK_KIND_COUNT);
-	cut = eun_rx_ack_fill(qp, &a, kind, reason, nack_psn);
+	cut = eun_rx_ack_fill(qp, &a, kind, reason, nack_psn, with_sack);
 	skb = eun_rx_ack_build(qp, &ack, &a);
 	if (!skb)
 		return;
@@ -203,8 +200,34 @@ void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_SACK_CUT);
 	trace_eun_ack(qp_num(qp), a.kind, a.reason, a.epsn, a.nack_psn,
 		      a.sack_words);
-	qp->eun.rx.unacked = 0;
+	eun_ackp_sent(&qp->eun.rx.ackp, a.epsn, a.sack_words > 0);
 	qp->eun.rx.dup_pending = false;
 	qp->eun.rx.echo_path = EUN_PATH_WIRE_NONE;
 	qp->eun.rx.echo_late = 0;
+}
+
+/**
+ * eun_rx_ack_send() - send an EUN_ACK describing the receive side now
+ * @qp: the QP, in its receive task
+ * @kind: EUN_ACK_KIND_SACK (sent as a plain ACK when nothing lies beyond
+ *	epsn) or EUN_ACK_KIND_NACK
+ * @reason: for a NACK, why @nack_psn was refused
+ * @nack_psn: for a NACK, the refused PSN
+ */
+void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
+		     enum eun_nack_reason reason, u32 nack_psn)
+{
+	eun_rx_ack_emit(qp, kind, reason, nack_psn, true);
+}
+
+/**
+ * eun_rx_ack_cumulative() - send the cumulative ACK alone
+ * @qp: the QP, in its receive task
+ *
+ * For a sender whose picture went stale while the holes beyond the
+ * expected PSN are younger than the reordering seen (eun_ack_policy.h).
+ */
+void eun_rx_ack_cumulative(struct rxe_qp *qp)
+{
+	eun_rx_ack_emit(qp, EUN_ACK_KIND_SACK, EUN_NACK_NONE, 0, false);
 }

@@ -11,5 +11,6 @@ void eun_rx_ack_mode(struct rxe_qp *qp, u32 psn);
 int eun_rx_ack_seq_nak(struct rxe_qp *qp, u32 psn);
 void eun_rx_ack_send(struct rxe_qp *qp, enum eun_ack_kind kind,
 		     enum eun_nack_reason reason, u32 nack_psn);
+void eun_rx_ack_cumulative(struct rxe_qp *qp);
 
 #endif /* EUN_RX_ACK_H */
