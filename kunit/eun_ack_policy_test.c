@@ -22,8 +22,6 @@ struct ackp_sim {
 	u32 epsn;	/* index of the expected PSN */
 	u32 max;	/* index of the highest PSN placed + 1 */
 	bool got[ACKP_N];
-	u32 acks;
-	u32 sacks;
 	bool last_told;
 };
 
@@ -61,10 +59,6 @@ static enum eun_ackp_verdict ackp_place(struct kunit *test,
 		return v;
 	sim->last_told = v == EUN_ACKP_SACK && p.beyond;
 	eun_ackp_sent(&sim->s, p.epsn, sim->last_told);
-	if (v == EUN_ACKP_SACK)
-		sim->sacks++;
-	else
-		sim->acks++;
 	return v;
 }
 

@@ -30,10 +30,11 @@ struct sim {
 	bool head_told;		/* a SACK went naming the current head hole */
 	bool told;		/* the last acknowledgment named a hole ... */
 	u32 told_idx;		/* ... at this index */
-	u64 acks, sacks, waits;
 };
 
 static struct sim sim;
+/* Acknowledgments of each verdict over the whole run. */
+static u64 sent[EUN_ACKP_VERDICT_COUNT];
 static u32 order[STREAM_MAX];
 
 static int place(u32 i, bool req)
@@ -58,12 +59,12 @@ static int place(u32 i, bool req)
 	sim.head_since++;
 
 	v = eun_ackp_placed(&sim.s, &p, GAP);
+	sent[v]++;
 	if (sim.s.depth > EUN_ACKP_DEPTH_MAX) {
 		printf("acktest: depth %u past the cap\n", sim.s.depth);
 		return -1;
 	}
 	if (v == EUN_ACKP_WAIT) {
-		sim.waits++;
 		/*
 		 * A lost packet's hole, placed past for this long, is told.
 		 * No hole fills while it is the first, so the depth, and the
@@ -82,10 +83,6 @@ static int place(u32 i, bool req)
 	sim.told = v == EUN_ACKP_SACK && p.beyond;
 	sim.told_idx = sim.epsn;
 	eun_ackp_sent(&sim.s, p.epsn, sim.told);
-	if (v == EUN_ACKP_SACK)
-		sim.sacks++;
-	else
-		sim.acks++;
 	return 0;
 }
 
@@ -203,6 +200,13 @@ int main(int argc, char **argv)
 		keep = sim.s;
 		pkts += n;
 	}
+	printf("  per verdict: %s %llu, %s %llu, %s %llu\n",
+	       eun_ackp_verdict_name(EUN_ACKP_WAIT),
+	       (unsigned long long)sent[EUN_ACKP_WAIT],
+	       eun_ackp_verdict_name(EUN_ACKP_ACK),
+	       (unsigned long long)sent[EUN_ACKP_ACK],
+	       eun_ackp_verdict_name(EUN_ACKP_SACK),
+	       (unsigned long long)sent[EUN_ACKP_SACK]);
 	printf("acktest: PASS: %llu streams, %llu packets\n",
 	       (unsigned long long)streams, (unsigned long long)pkts);
 	return 0;
