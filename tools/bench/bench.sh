@@ -67,7 +67,10 @@
 #       --block (they sleep on completions, not poll): the busy CPU is
 #       then the work done, the cost figure (Documentation/testing.rst);
 #       BENCH_PERF_QPS=N (1..64) runs perftest's ops over N QPs (-q N):
-#       their figures are the N QPs' together
+#       their figures are the N QPs' together;
+#       BENCH_FLOW_LOAD=L the flow workload's load, the share of the
+#       links' capacity its flows offer (0.05..1, default 0.5), or
+#       "closed" (tools/bench/matrix.sh)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -124,6 +127,8 @@ ops_re='(write|send|write_imm|read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_
 perf_qps=${BENCH_PERF_QPS:-1}
 [[ $perf_qps =~ ^[1-9][0-9]?$ ]] && [ "$perf_qps" -le 64 ] ||
 	die "BENCH_PERF_QPS: '$perf_qps' is not 1..64"
+bench_flow_load_check || exit 2
+flow_size=$(bench_flow_size)
 [[ $extra_secs =~ ^[0-9]{1,5}$ ]] && [ "$extra_secs" -ge 60 ] && [ "$extra_secs" -le 14400 ] ||
 	die "-X: '$extra_secs' is not 60..14400"
 for p in $profiles; do
@@ -187,6 +192,7 @@ run_unit()
 		turns+=" BENCH_INTERVAL_MS=$BENCH_INTERVAL_MS"
 	[ "${BENCH_BLOCK:-0}" = 1 ] && turns+=" BENCH_BLOCK=1"
 	[ "$perf_qps" = 1 ] || turns+=" BENCH_PERF_QPS=$perf_qps"
+	turns+=" BENCH_FLOW_LOAD=${BENCH_FLOW_LOAD:-0.5}"
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$test_tmo -s RUN_TIMEOUT=$((test_tmo + 600)) \
@@ -301,6 +307,7 @@ csv=$results/$name.csv
 			why=unavailable
 		csv_awk -v col="$c" -v why="$why" -v profiles="$profiles" -v ops="$ops" \
 			-v sizes="$sizes" -v reps="$reps" -v iters="$iters" -v specs="$top/profiles.txt" \
+			-v flow_size="$flow_size" \
 			-v fields="$BENCH_MATRIX_HEADER" '
 			function spec(p,   l, t) {
 				while ((getline l < specs) > 0)
@@ -325,7 +332,7 @@ csv=$results/$name.csv
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++) {
-					sz = (O[j] == "flows" ? "websearch:100" : O[j] ~ /^(cas|faa|ib_atomic_bw)$/ ? 8 : S[k])
+					sz = (O[j] == "flows" ? flow_size : O[j] ~ /^(cas|faa|ib_atomic_bw)$/ ? 8 : S[k])
 					if (O[j] ~ /^(flows|cas|faa|ib_atomic_bw)$/ && k > 1)
 						continue
 					if (!have[P[i], O[j], sz, r])
@@ -421,7 +428,7 @@ extra_round()
 		-s MODULE=rdma_rxe_eun -s MODULE_PARAMS=ooo_mode=eunomia \
 		-s "PROFILES=${profs% }" -s "SIZES=$big" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$t -s RUN_TIMEOUT=$((extra_secs + 30)) \
-		-s "JOB_ENV=BENCH_OPS=$xops BENCH_REPS=$k BENCH_REP_FIRST=$((reps + 1)) BENCH_ONLY=$(tr ' ' ',' <<< "${words% }") BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs BENCH_COLUMNS=$(tr ' ' ',' <<< "${cols% }")" \
+		-s "JOB_ENV=BENCH_OPS=$xops BENCH_REPS=$k BENCH_REP_FIRST=$((reps + 1)) BENCH_ONLY=$(tr ' ' ',' <<< "${words% }") BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs BENCH_COLUMNS=$(tr ' ' ',' <<< "${cols% }") BENCH_FLOW_LOAD=${BENCH_FLOW_LOAD:-0.5}" \
 		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"; then
 		echo "$prog: the extra boot ended failed or cut at its budget: its finished rows are kept"
 	fi

@@ -45,6 +45,44 @@ bench_boot_words()
 	echo "bootstrap 90% intervals of ${BENCH_BOOT_RESAMPLES:-2000} resamples, seed ${BENCH_BOOT_SEED:-1}"
 }
 
+# The flow workload (op "flows"): web-search sizes divided by
+# BENCH_FLOW_DIV (default 100), and BENCH_FLOW_LOAD, the share of the
+# links' capacity its arrivals offer (open loop, default 0.5), or
+# "closed" (each QP posts its next flow when the last completed).
+bench_flow_load_check()
+{
+	local l=${BENCH_FLOW_LOAD:-0.5}
+
+	[ "$l" = closed ] && return 0
+	[[ $l =~ ^(0?\.[0-9]{1,3}|1(\.0{1,3})?)$ ]] && awk -v l="$l" 'BEGIN { exit !(l >= 0.05) }' ||
+		{ echo "BENCH_FLOW_LOAD: '$l' is not closed or a load of 0.05..1" >&2; return 1; }
+}
+
+# bench_flow_size: the flow rows' size, "websearch:DIV", then "@LOAD" open
+# loop.
+bench_flow_size()
+{
+	local l=${BENCH_FLOW_LOAD:-0.5} size=websearch:${BENCH_FLOW_DIV:-100}
+
+	[ "$l" = closed ] && echo "$size" || echo "$size@$l"
+}
+
+# bench_flow_args SIZE LINKS: eun-verify's size, depth and load for the
+# flow rows of SIZE (bench_flow_size) on LINKS links of 1 MB/s. Open
+# loop, up to 16 flows posted per QP: a flow waits for the ones before it
+# on its QP (they share its send queue) but not for their completions.
+bench_flow_args()
+{
+	local load=${1#*@}
+
+	if [ "$load" = "$1" ]; then
+		echo "-S $1 -D 1"
+		return
+	fi
+	echo "-S ${1%@*} -D 16 --offered $(awk -v l="$load" -v n="$2" \
+		'BEGIN { printf "%.0f", l * n * 1000000 }')"
+}
+
 # The fields of matrix.sh's rows (one transfer each), merged by bench.sh
 # into bench.csv. Rows are built and read by these names (csv_row,
 # csv_awk of tools/testing/csv.sh), never by position.

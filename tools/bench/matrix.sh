@@ -42,12 +42,17 @@
 # "timeout", never a missing row. The client writes
 # $BED_RESULTS/matrix.csv.
 #
-# The op "flows" is the flow workload: BENCH_FLOW_QPS QPs (default 8),
-# each with one WRITE (a flow) outstanding at a time, its size drawn from
-# the web-search distribution of DCTCP scaled down by BENCH_FLOW_DIV
-# (default 100: 300 KB at most; eun-verify -S websearch:DIV); each
-# message's completion time (post to completion) is its flow's. Its rows
-# have size "websearch:DIV" and the completion times' mean, p50 and p99.
+# The op "flows" is the flow workload: BENCH_FLOW_QPS QPs (default 8)
+# carrying WRITEs (flows) whose sizes are drawn from the web-search
+# distribution of DCTCP scaled down by BENCH_FLOW_DIV (default 100: 300
+# KB at most; eun-verify -S websearch:DIV). The flows arrive open loop,
+# a Poisson process per QP (eun-verify --offered), offering
+# BENCH_FLOW_LOAD (default 0.5) of the links' capacity, BED_LINKS links
+# of 1 MB/s (the multipath profiles' 8 Mbit/s); up to 16 are posted per
+# QP, and a flow's completion time counts from its arrival. With
+# BENCH_FLOW_LOAD=closed each QP has one flow outstanding at a time and
+# posts the next when it completes. Its rows have size "websearch:DIV",
+# "@LOAD" when open loop, and the completion times' mean, p50 and p99.
 #
 # BENCH_INTERVAL_MS (bench.sh's own environment) adds eun-verify's
 # goodput per that many ms to every eun-verify transfer's JSON
@@ -202,7 +207,7 @@ transfer()
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
-	[ "$op" = flows ] && args=(-o write -S "$size" -q "${BENCH_FLOW_QPS:-8}" -D 1)
+	[ "$op" = flows ] && args=(-o write -q "${BENCH_FLOW_QPS:-8}" $(bench_flow_args "$size" "${BED_LINKS:-1}"))
 	# A path that goes down and comes back: goodput over time, to time
 	# the recovery (ev_recover_ms).
 	if [ -n "$(profile_down "$profile")" ]; then
@@ -376,7 +381,7 @@ use_column()
 op_sizes()
 {
 	case $1 in
-	flows) echo "websearch:${BENCH_FLOW_DIV:-100}" ;;
+	flows) bench_flow_size ;;
 	cas|faa|ib_atomic_bw) echo 8 ;;
 	*) echo "$BED_SIZES" ;;
 	esac

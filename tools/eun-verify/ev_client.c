@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ev_arrival.h"
 #include "ev_client.h"
 #include "ev_dev.h"
 #include "ev_log.h"
@@ -101,7 +102,7 @@ static int ev_client_post(struct ev_qp *q)
 		ev_fail(q->ctx, EV_EXIT_VERIFY, "QP %u: send ring full", q->idx);
 		return -1;
 	}
-	q->post_ns[m % q->nslots] = ev_now_ns();
+	q->post_ns[m % q->nslots] = q->ctx->o->offered ? q->arrive_ns : ev_now_ns();
 	if (!q->st.t_first)
 		q->st.t_first = q->post_ns[m % q->nslots];
 	if (!q->ctx->series.t0)
@@ -115,6 +116,9 @@ static int ev_client_post(struct ev_qp *q)
 		return -1;
 	}
 	q->next++;
+	if (q->ctx->o->offered)
+		q->arrive_ns += ev_arrival_gap_ns(q->ctx->o->cfg.seed, q->idx,
+						  q->next, q->ctx->gap_ns);
 	q->data_inflight++;
 	q->bytes_posted += mp.size;
 	return 0;
@@ -230,7 +234,7 @@ static int ev_client_wc(struct ev_qp *q, const struct ibv_wc *wc, uint64_t now)
 	return ev_client_data_done(q, wc, now);
 }
 
-static int ev_client_limit(struct ev_qp *q)
+static int ev_client_limit(const struct ev_qp *q)
 {
 	const struct ev_opts *o = q->ctx->o;
 	uint64_t share = o->bytes ? (o->bytes + o->cfg.qps - 1) / o->cfg.qps : 0;
@@ -240,14 +244,46 @@ static int ev_client_limit(struct ev_qp *q)
 }
 
 /*
- * Control: MARK when a quarter ring completed unannounced or when posting
- * is blocked; FIN once everything completed. When idle, repeat the last
- * one: on UC it may have been lost.
+ * Open loop: arrivals start with the QP's first credit, so that none
+ * waits for the connection's set-up.
+ */
+static int ev_client_arrived(struct ev_qp *q, uint64_t now)
+{
+	if (!q->ctx->o->offered)
+		return 1;
+	if (!q->arrive_ns && q->credit)
+		q->arrive_ns = now + ev_arrival_gap_ns(q->ctx->o->cfg.seed,
+						       q->idx, 0, q->ctx->gap_ns);
+	return q->arrive_ns && q->arrive_ns <= now;
+}
+
+/*
+ * The last message is posted: the count or bytes bound is reached, or
+ * the time bound passed. Open loop, the messages that arrived before the
+ * time bound are still sent: leaving them out would hide the backlog of
+ * an overloaded path.
+ */
+static int ev_client_ended(const struct ev_qp *q, uint64_t now,
+			   uint64_t stop_at)
+{
+	if (ev_client_limit(q))
+		return 1;
+	if (!stop_at || now < stop_at)
+		return 0;
+	return !q->ctx->o->offered || !q->arrive_ns || q->arrive_ns > stop_at;
+}
+
+/*
+ * Control: MARK when a quarter ring completed unannounced, when posting
+ * is blocked, or, open loop, when nothing is in flight (the next arrival
+ * should find its credit); FIN once everything completed. When idle,
+ * repeat the last one: on UC it may have been lost.
  */
 static int ev_client_ctrl(struct ev_qp *q, uint64_t now)
 {
 	uint64_t unmarked = q->done - q->marked;
-	int blocked = q->next >= q->credit || q->state != EV_QP_RUN;
+	int blocked = q->next >= q->credit || q->state != EV_QP_RUN ||
+		      (q->ctx->o->offered && !q->data_inflight);
 	int idle = now - q->last_progress > EV_RESEND_NS &&
 		   now - q->last_ctrl > EV_RESEND_NS;
 
@@ -281,7 +317,7 @@ static void ev_client_timeout(struct ev_qp *q)
 		(unsigned long long)(ev_ring_oldest(&q->sring) & ~EV_WRID_CTRL));
 }
 
-static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
+static int ev_client_step(struct ev_qp *q, uint64_t now, uint64_t stop_at)
 {
 	uint64_t key = ev_progress_key(q), posted = q->next;
 	struct ibv_wc wc[EV_POLL_BATCH];
@@ -298,12 +334,17 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, int stop)
 			return -1;
 	if (ev_progress_key(q) != key)
 		q->last_progress = now;
-	if (q->state == EV_QP_RUN && (stop || ev_client_limit(q)))
+	if (q->state == EV_QP_RUN && ev_client_ended(q, now, stop_at))
 		q->state = EV_QP_DRAIN;
 	while (q->state == EV_QP_RUN && q->data_inflight < q->ctx->o->cfg.depth &&
-	       q->next < q->credit && !ev_client_limit(q))
+	       q->next < q->credit && !ev_client_ended(q, now, stop_at) &&
+	       ev_client_arrived(q, now))
 		if (ev_client_post(q))
 			return -1;
+	/* Waiting for the next arrival is not a stall. */
+	if (q->state == EV_QP_RUN && !q->data_inflight &&
+	    q->next < q->credit && !ev_client_arrived(q, now))
+		q->last_progress = now;
 	if (ev_client_ctrl(q, now))
 		return -1;
 	q->ctx->work |= q->next != posted;
@@ -335,6 +376,8 @@ int ev_client_run(struct ev_ctx *c)
 	uint32_t i, done;
 
 	c->t_start = now;
+	if (c->o->offered)
+		c->gap_ns = ev_arrival_mean_gap_ns(&c->o->cfg, c->o->offered);
 	for (i = 0; i < c->nqps; i++)
 		c->qps[i].last_progress = now;
 	for (;;) {
@@ -350,7 +393,7 @@ int ev_client_run(struct ev_ctx *c)
 				done++;
 				continue;
 			}
-			if (ev_client_step(q, now, stop_at && now >= stop_at))
+			if (ev_client_step(q, now, stop_at))
 				goto fail;
 		}
 		if (done == c->nqps)

@@ -65,6 +65,15 @@ static const char ev_help[] =
 "    -q, --qps N           concurrent QPs, 1..1024 (default 1)\n"
 "    -D, --depth N         outstanding work requests per QP, 1..512\n"
 "                          (default 16)\n"
+"        --offered RATE    open loop: messages arrive on their own, a\n"
+"                          Poisson process per QP (seeded), offering RATE\n"
+"                          payload bytes a second over all QPs (K, M, G\n"
+"                          suffixes); each is posted once its QP's depth\n"
+"                          and credit allow, and its latency counts from\n"
+"                          its arrival. Arrivals end with the run's bound;\n"
+"                          those already in are still sent. (default:\n"
+"                          closed loop, a QP posts as soon as its depth\n"
+"                          allows)\n"
 "        --uc              unreliable connected QPs (send, write,\n"
 "                          write_imm only; needs --tcp): loss shows as\n"
 "                          missing messages\n"
@@ -122,7 +131,9 @@ static const char ev_help[] =
 "    MB/s (10^6 bytes) and, on the client, completion latency p50, p99,\n"
 "    max and mean in microseconds (post to completion). With -D 1 each\n"
 "    QP has one message in flight, so a message's latency is its flow\n"
-"    completion time (with -S websearch:DIV, a flow workload).\n"
+"    completion time (with -S websearch:DIV, a flow workload); with\n"
+"    --offered it counts from the message's arrival (an open-loop flow\n"
+"    workload at that load).\n"
 "\n"
 "EXIT STATUS\n"
 "    0 all checks passed; 1 a check failed (data, order, count, status);\n"
@@ -134,6 +145,7 @@ static const char ev_help[] =
 "    eun-verify -c 10.0.0.1 -o mix -S rand:1-64K -q 4 -n 500 --seed 7\n"
 "    eun-verify -c 10.0.0.1 -o write -S 65536 -b 8M --json\n"
 "    eun-verify -c 10.0.0.1 -S websearch:100 -q 8 -D 1 -n 200 --json\n"
+"    eun-verify -c 10.0.0.1 -S websearch:100 -q 8 -t 3 --offered 2000000\n"
 "    eun-verify -s --srq\n"
 "    eun-verify -c 10.0.0.1 -o send,write_imm -S rand:1-64K -q 8 -n 500\n";
 
@@ -202,6 +214,7 @@ enum {
 	EV_OPT_INTERVAL,
 	EV_OPT_SRQ,
 	EV_OPT_BLOCK,
+	EV_OPT_OFFERED,
 };
 
 static const struct option ev_long_opts[] = {
@@ -233,6 +246,7 @@ static const struct option ev_long_opts[] = {
 	{ "allow-early",  no_argument,	     NULL, EV_OPT_ALLOW_EARLY },
 	{ "srq",	  no_argument,	     NULL, EV_OPT_SRQ },
 	{ "block",	  no_argument,	     NULL, EV_OPT_BLOCK },
+	{ "offered",	  required_argument, NULL, EV_OPT_OFFERED },
 	{ "json",	  no_argument,	     NULL, 'j' },
 	{ "verbose",	  no_argument,	     NULL, 'v' },
 	{ "help",	  no_argument,	     NULL, 'h' },
@@ -327,6 +341,8 @@ static int ev_opt_number(struct ev_opts *o, int c, const char *arg)
 	case EV_OPT_PATTERN_SEED:
 		o->pattern_seed_set = 1;
 		return ev_parse_u64(arg, &o->pattern_seed) ? -1 : 1;
+	case EV_OPT_OFFERED:
+		return ev_opt_range(arg, 1, UINT64_MAX, &o->offered) ? -1 : 1;
 	case 't':
 		return ev_parse_seconds(arg, &o->seconds) ? -1 : 1;
 	case 'T':
@@ -403,6 +419,10 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 	}
 	if (o->interval_ms && o->role != EV_ROLE_CLIENT) {
 		snprintf(err, errlen, "--interval is the client's (it times completions)");
+		return -1;
+	}
+	if (o->offered && o->role != EV_ROLE_CLIENT) {
+		snprintf(err, errlen, "--offered is the client's (it posts the messages)");
 		return -1;
 	}
 	/* rdma_cm picks the PSNs of the QPs it connects. */

@@ -52,6 +52,8 @@ enum ev_role {
  * @iters: messages per QP, 0 when not bounded by count
  * @bytes: payload bytes over all QPs, 0 when not bounded by bytes
  * @seconds: run length, 0 when not bounded by time
+ * @offered: client: open-loop payload bytes a second over all QPs, 0 for
+ *	closed loop (see ev_arrival.h)
  * @timeout: seconds any single wait may last
  * @allow_early: server, write_poll: count early last bytes, do not fail
  * @srq: this side's receives go to one SRQ shared by its QPs
@@ -80,6 +82,7 @@ struct ev_opts {
 	uint64_t iters;
 	uint64_t bytes;
 	double seconds;
+	uint64_t offered;
 	double timeout;
 	int allow_early;
 	int srq;

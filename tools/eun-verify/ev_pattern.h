@@ -17,6 +17,7 @@ enum ev_domain {
 	EV_DOM_OP,		/* operation choice in a mix */
 	EV_DOM_ATOMIC,		/* atomic operands */
 	EV_DOM_ATOMIC_INIT,	/* initial value of the peer's atomic words */
+	EV_DOM_ARRIVAL,		/* open-loop arrival gaps (--offered) */
 };
 
 /**

@@ -164,6 +164,9 @@ static void ev_report_json(FILE *f, const struct ev_report *r,
 		!!o->srq, r->srq_wqes, (unsigned long long)total->srq_recvs,
 		o->tcp ? "tcp" : "rdma_cm");
 	ev_json_string(f, r->error ? r->error : "");
+	if (o->offered)
+		fprintf(f, ",\"offered_Bps\":%llu",
+			(unsigned long long)o->offered);
 	ev_json_series(f, r->series);
 	fprintf(f, ",\"per_qp\":[");
 	for (i = 0; i < r->nqps; i++) {

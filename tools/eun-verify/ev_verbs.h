@@ -147,6 +147,7 @@ struct ev_qp {
 	uint64_t notify;		/* server: next message a receive may carry */
 	uint64_t fin_count;		/* server: message count from FIN */
 	uint64_t bytes_posted;		/* client */
+	uint64_t arrive_ns;		/* client, --offered: message next arrives */
 	uint32_t data_inflight;
 	uint32_t ctrl_inflight;
 	uint64_t ctrl_seq;
@@ -178,6 +179,7 @@ struct ev_ctx {
 	int armed;			/* --block: CQs armed, an idle pass since */
 	int work;			/* this pass polled or posted something */
 	uint64_t t_start;
+	double gap_ns;			/* client, --offered: mean arrival gap */
 	struct ev_series series;	/* client: goodput over time */
 	int exit_code;			/* first failure, enum ev_exit */
 	char error[512];

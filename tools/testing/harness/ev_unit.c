@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ev_arrival.h"
 #include "ev_compat.h"
 #include "ev_opts.h"
 #include "ev_pattern.h"
@@ -955,7 +956,9 @@ static void test_opts(void)
 		"-c h --write-poll --tcp --uc", "-c h --psn 1",
 		"-c h --tcp --psn 16777216", "-s --retry 8", "-s --rnr-retry -1",
 		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001",
-		"-s --srq=1", "-c h --srq 4", "-s --block=1", "-c h --block 2" };
+		"-s --srq=1", "-c h --srq 4", "-s --block=1", "-c h --block 2",
+		"-s --offered 1M", "-c h --offered 0", "-c h --offered -1",
+		"-c h --offered 2X" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -995,6 +998,9 @@ static void test_opts(void)
 	      o.srq && o.cfg.uc, "opts: --srq with UC QPs");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && !o.srq,
 	      "opts: no SRQ by default");
+	CHECK(!parse("-c h --offered 2M", &o, err, sizeof(err)) &&
+	      o.offered == 2u << 20 && !parse("-c h", &o, err, sizeof(err)) &&
+	      !o.offered, "opts: --offered on the client, closed loop without");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && o.psn == -1 &&
 	      o.retry_cnt == 7 && o.rnr_retry == 7,
 	      "opts: PSN from the clock, retries 7 by default");
@@ -1003,6 +1009,86 @@ static void test_opts(void)
 		CHECK(parse(bad[i], &o, err, sizeof(err)) == -1 && err[0],
 		      "opts: '%s' refused (%s)", bad[i], err);
 	}
+}
+
+/* The plan's mean size, against the mean of many messages it plans. */
+static void check_size_mean(const char *spec, uint32_t ops, double tol)
+{
+	struct ev_msg_plan mp;
+	struct ev_config c;
+	double sum = 0, want;
+	char err[256];
+	size_t i;
+
+	cfg_default(&c);
+	c.ops = ops;
+	c.qps = 8;
+	if (!CHECK(!ev_size_parse(spec, &c, err, sizeof(err)),
+		   "arrival: size '%s' parsed (%s)", spec, err))
+		return;
+	for (i = 0; i < WS_DRAWS; i++) {
+		ev_plan_msg(&c, (uint32_t)(i & 7), i >> 3, &mp);
+		sum += mp.size;
+	}
+	want = ev_size_mean(&c);
+	CHECK(sum / WS_DRAWS > want * (1 - tol) &&
+	      sum / WS_DRAWS < want * (1 + tol),
+	      "arrival: '%s' planned mean %.1f within %.1f%% of %.1f", spec,
+	      sum / WS_DRAWS, tol * 100, want);
+}
+
+static void test_size_mean(void)
+{
+	uint32_t w = 1u << EV_OP_WRITE, faa = 1u << EV_OP_FAA;
+	struct ev_config c;
+	char err[256];
+
+	check_size_mean("4096", w, 1e-9);
+	check_size_mean("1,3,8", w, 1e-3);
+	check_size_mean("rand:1-64K", w, 0.01);
+	check_size_mean("rand:100-5000", w, 0.01);
+	check_size_mean("websearch:100", w, 0.02);
+	check_size_mean("websearch:1000", w, 0.02);
+	check_size_mean("4096", w | faa, 0.01);
+	cfg_default(&c);
+	c.ops = faa;
+	CHECK(ev_size_mean(&c) == 8, "arrival: an atomic's mean is 8 bytes");
+	cfg_default(&c);
+	c.qps = 8;
+	CHECK(!ev_size_parse("1000", &c, err, sizeof(err)) &&
+	      ev_arrival_mean_gap_ns(&c, 8000) == 1e9,
+	      "arrival: 8 QPs of 1000 bytes at 8000 B/s: one a second each");
+}
+
+/* Exponential gaps: their mean, their tail, repeatable, per QP. */
+static void test_arrival_gaps(void)
+{
+	const double mean = 1e6;
+	double sum = 0, tail = 0;
+	uint64_t g, min = UINT64_MAX;
+	int same = 1, differ = 0;
+	size_t i;
+
+	for (i = 0; i < WS_DRAWS; i++) {
+		g = ev_arrival_gap_ns(42, (uint32_t)(i & 7), i >> 3, mean);
+		sum += g;
+		tail += g > mean;
+		min = g < min ? g : min;
+		same &= g == ev_arrival_gap_ns(42, (uint32_t)(i & 7), i >> 3, mean);
+		differ += g != ev_arrival_gap_ns(43, (uint32_t)(i & 7), i >> 3, mean);
+	}
+	CHECK(sum / WS_DRAWS > mean * 0.99 && sum / WS_DRAWS < mean * 1.01,
+	      "arrival: mean gap %.0f ns within 1%% of %.0f", sum / WS_DRAWS, mean);
+	CHECK(tail / WS_DRAWS > 0.3629 && tail / WS_DRAWS < 0.3729,
+	      "arrival: %.4f of the gaps over the mean, e^-1 for an exponential",
+	      tail / WS_DRAWS);
+	CHECK(min < mean / 1000, "arrival: gaps near 0 occur (shortest %llu ns)",
+	      (unsigned long long)min);
+	CHECK(same && differ > WS_DRAWS * 99 / 100,
+	      "arrival: a seed repeats its gaps, another draws others (%d of %d)",
+	      differ, WS_DRAWS);
+	CHECK(ev_arrival_gap_ns(1, 0, 0, 0) == 0,
+	      "arrival: a mean of 0 gives no gap");
 }
 
 /* Bytes land in the interval of their completion, counted from t0. */
@@ -1069,6 +1155,8 @@ int main(void)
 	test_wire();
 	test_opts();
 	test_series();
+	test_size_mean();
+	test_arrival_gaps();
 	printf("1..%d\n", n_test);
 	printf("%d passed, %d failed\n", n_pass, n_fail);
 	return n_fail ? 1 : 0;

@@ -37,6 +37,18 @@ check "a missing profile fails" "! profile_spec nonexistent 2>/dev/null"
 check "every profile of the repository reads" \
 	"for f in $repo/tools/bench/profiles/*; do profile_parse \"\${f##*/}\" > /dev/null || exit 1; done"
 
+# The flow workload's load: open loop by default, closed on request.
+check "flow rows open loop at 0.5 by default" "is \"\$(bench_flow_size)\" websearch:100@0.5"
+check "flow rows closed loop" "is \"\$(BENCH_FLOW_LOAD=closed bench_flow_size)\" websearch:100"
+check "flow load 0.05..1 taken" \
+	"for l in 0.05 .3 0.5 1 1.0; do BENCH_FLOW_LOAD=\$l bench_flow_load_check || exit 1; done"
+check "flow load out of range refused" \
+	"for l in 0 0.01 1.5 2 -0.5 abc 0.5x; do ! BENCH_FLOW_LOAD=\$l bench_flow_load_check 2>/dev/null || exit 1; done"
+check "open loop offers load x links MB/s, 16 deep" \
+	"is \"\$(bench_flow_args websearch:100@0.5 4)\" '-S websearch:100 -D 16 --offered 2000000'"
+check "closed loop one flow a QP at a time" \
+	"is \"\$(bench_flow_args websearch:100 4)\" '-S websearch:100 -D 1'"
+
 # Per direction: client (the requester's egress) and server lines.
 check "reorder-req: the client reorders, the server delays" \
 	"is \"\$(profile_spec reorder-req 0 client)\" 'delay 1ms reorder 25% 50%' && is \"\$(profile_spec reorder-req 0 server)\" 'delay 1ms'"
