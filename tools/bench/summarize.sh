@@ -442,8 +442,10 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 		}
 		if (fct != "") {
 			print "Flow completion times, ms, mean / 99th percentile (median of the"
-			print "finished repetitions): the flow workload (op ``flows``), each"
-			print "of 8 QPs with one flow at a time, web-search sizes scaled down."
+			print "finished repetitions): the flow workload (op ``flows``), 8 QPs,"
+			print "web-search sizes scaled down; size ``websearch:DIV@LOAD``: flows"
+			print "arriving open loop at LOAD of the links'"'"' capacity, timed from"
+			print "their arrival; ``websearch:DIV``: one flow per QP at a time."
 			print ""; print fct; print ""
 		}
 		print "The goals of the ordering layer, read off the same rows by"

@@ -169,6 +169,13 @@ check "a row whose goodput never came back misses" "grep -F 'mp-down: eunomia+rr
 sed '/^eun-eunomia+rr,mp-equal,,write/s/,15,0,0,0,/,15,0,0,1,/' "$tmp/good.csv" > "$tmp/mpequal.csv"
 goals "$tmp/mpequal.csv"
 check "a resend on equal paths misses" "[ \"\$(plain 'mp-equal: eunomia+rr resends')\" = missed ]"
+sed '/^eun-eunomia+rr,mp-equal,,flows/s/,15,0,0,0,/,15,0,0,4,/' "$tmp/good.csv" > "$tmp/flowresend.csv"
+goals "$tmp/flowresend.csv"
+check "the flow rows' resends were set" "! cmp -s $tmp/good.csv $tmp/flowresend.csv"
+check "the flow workload's resends are not the one QP's WRITE" "[ \"\$(plain 'mp-equal: eunomia+rr resends')\" = met ]"
+sed '/^eun-eunomia+rr,mp-equal,,write/d' "$tmp/good.csv" > "$tmp/nowrite.csv"
+goals "$tmp/nowrite.csv"
+check "no WRITE on equal paths, no resend verdict" "! grep -qF 'mp-equal: eunomia+rr resends' $tmp/out"
 
 { cat "$tmp/good.csv"; row eun-eunomia reorder cas ok 0.01 400 3 15 9 9 9 | sed 's/,cas,65536,/,cas,8,/'; } > "$tmp/atomic.csv"
 goals "$tmp/atomic.csv"
