@@ -252,7 +252,8 @@ if command -v gnuplot >/dev/null; then
 	fi
 	flows=$(csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { print fld("size"); exit }' "$sum")
 	if [ -n "$flows" ]; then
-		plot "$out/bench-fct.png" "Flow completion time, mean (flow workload, $flows)" \
+		# "@" is markup in gnuplot's enhanced text: say the load in words.
+		plot "$out/bench-fct.png" "Flow completion time, mean (flow workload, ${flows/@/ at load })" \
 			"microseconds (log scale)" lat_mean_us "set logscale y" flows "$flows"
 		echo "summarize.sh: $out/bench-fct.png"
 	fi
