@@ -20,10 +20,11 @@ tap_scratch
 tap_start
 
 # row COLUMN PROFILE OP STATUS GOODPUT DATA GBN EMEM RTO NACK REORDER [P99]:
-# repetition REP (default 1), recovery time RECOVER (default none).
+# repetition REP (default 1), recovery time RECOVER (default none),
+# NETEM the profile's words and LINKS the packets per link (default none).
 row()
 {
-	local -A r=([column]=$1 [profile]=$2 [netem]= [op]=$3 [size]=65536
+	local -A r=([column]=$1 [profile]=$2 [netem]=${NETEM-} [op]=$3 [size]=65536
 		[messages]=20 [rep]=${REP:-1} [status]=$4 [elapsed_s]=1.0 [goodput_MBps]=$5
 		[bytes]=1310720 [server_checked_bytes]=1310720 [data_pkts]=$6
 		[needed_pkts]=$6 [pkts_per_needed]=1.000 [ack_pkts]=10
@@ -31,7 +32,7 @@ row()
 		[gbn_retry]=$7 [out_of_seq_request]=0 [duplicate_request]=0
 		[emem_peak_blocks]=$8 [retx_timeout]=$9 [retx_nack]=${10}
 		[retx_reorder]=${11} [retx_spurious]=0 [rx_ooo]=0 [wsync_held]=0
-		[link_pkts]= [ooo_p99]=${12-} [path_pruned]=0 [lat_mean_us]= [lat_p50_us]=
+		[link_pkts]=${LINKS-} [ooo_p99]=${12-} [path_pruned]=0 [lat_mean_us]= [lat_p50_us]=
 		[lat_p99_us]= [read_ooo]=0 [read_rerequest]=0 [read_rerequest_spurious]=0
 		[read_rerequest_timeout]=0 [read_duplicate]=0 [read_ahead]=0
 		[recover_ms]=${RECOVER-} [cpu_client_ms_per_MB]= [cpu_server_ms_per_MB]=
@@ -46,6 +47,8 @@ flow_row()
 	row "$1" mp-equal flows ok 2.0 400 0 15 0 0 0 31 |
 		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0,,,,,,\)\$/,$2,1000,$3\1/"
 }
+
+lossy='rate 8mbit; link3: rate 8mbit loss 1%'
 
 # A run that meets every goal, 3 repetitions of the same figures (each
 # interval a point); its figures are then spoiled one by one.
@@ -81,7 +84,7 @@ good_rep()
 	row rdma_rxe mp-skew write ok 0.9 400 0 "" 0 0 0
 	row eun-eunomia+rr mp-skew write ok 3.0 400 0 15 0 0 1 63
 	row eun-eunomia+mprdma mp-skew write ok 3.0 400 0 15 0 0 0 15
-	row rdma_rxe mp-lossy write ok 0.5 400 0 "" 4 0 0
+	NETEM="$lossy" LINKS=0/0/3/400 row rdma_rxe mp-lossy write ok 0.5 400 0 "" 4 0 0
 	row eun-eunomia+rr mp-lossy write ok 2.0 400 0 15 0 2 18 31
 	row eun-eunomia+mprdma mp-lossy write ok 2.5 400 0 15 0 1 5 31
 	RECOVER=$((200 + REP * 100)) row eun-eunomia+rr mp-down write ok 2.0 400 0 15 3 0 9 31
@@ -166,6 +169,15 @@ sed '0,/^eun-eunomia+rr,mp-down,.*,300,,,,,$/s/,300,,,,,$/,none,,,,,/' "$tmp/goo
 goals "$tmp/never.csv"
 check "a row whose goodput never came back misses" "grep -F 'mp-down: eunomia+rr goodput back' $tmp/out | grep -q '1 of 3 rows never back  *missed'"
 
+check "mprdma against stock on the lossy link" "grep -F 'mp-lossy: mprdma >= 2x stock' $tmp/out | grep -q '2.50 / 0.50 MB/s (stock on the lossy link) = 5.00x.*met'"
+sed '/^rdma_rxe,mp-lossy,/s|,0/0/3/400,|,0/400/3/0,|' "$tmp/good.csv" > "$tmp/stockclean.csv"
+goals "$tmp/stockclean.csv"
+check "stock never on the lossy link: undecided" "grep -F 'mp-lossy: mprdma >= 2x stock' $tmp/out | grep -q 'stock on the lossy link in none of its 3 rows  *undecided'"
+sed '/^rdma_rxe,mp-lossy,[^,]*,write,65536,20,[23],/{s|,0/0/3/400,|,0/400/3/0,|; s|,ok,1.0,0.5,|,ok,1.0,0.9,|}' \
+	"$tmp/good.csv" > "$tmp/stockmixed.csv"
+goals "$tmp/stockmixed.csv"
+check "only stock's rows on the lossy link count" "grep -F 'mp-lossy: mprdma >= 2x stock' $tmp/out | grep -q '2.50 / 0.50 MB/s (stock on the lossy link) = 5.00x (n=3/3, 1/3, no interval)'"
+check "stock's rows on clean links were set faster" "grep -c '^rdma_rxe,mp-lossy,.*,ok,1.0,0.9,' $tmp/stockmixed.csv | grep -qx 2"
 sed '/^eun-eunomia+rr,mp-equal,,write/s/,15,0,0,0,/,15,0,0,1,/' "$tmp/good.csv" > "$tmp/mpequal.csv"
 goals "$tmp/mpequal.csv"
 check "a resend on equal paths misses" "[ \"\$(plain 'mp-equal: eunomia+rr resends')\" = missed ]"
