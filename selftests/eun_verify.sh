@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # eun-verify between the guests: every operation, fixed, listed, random and
-# odd sizes, 1 to 4 QPs, rdma_cm and TCP set-up, RC and UC. Each run must
-# pass on both sides and both must account for every message. Goodput and
-# packets sent per run go to $BED_RESULTS/goodput.csv. Transfers are kept
-# small (about 1 MB in all): guests under TCG move a few thousand packets
-# per second.
+# odd sizes, 1 to 4 QPs, rdma_cm and TCP set-up, RC and UC, closed and
+# open loop. Each run must pass on both sides and both must account for
+# every message. Goodput and packets sent per run go to
+# $BED_RESULTS/goodput.csv. Transfers are kept small (about 1 MB in all):
+# guests under TCG move a few thousand packets per second.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -22,6 +22,7 @@ cases=(
 	"uc-tcp|-o send,write,write_imm -S 2048,3 --uc --tcp --seed 15 -n 60|1|60"
 	"bytes-bound|-o write -S 1000 -b 60000 --seed 16|1|60"
 	"time-bound|-o send -S 512 -t 1 --seed 17|1|any"
+	"open-loop|-o write -S websearch:1000 --offered 100000 --seed 18 -n 30|2|30"
 )
 
 csv=$BED_RESULTS/goodput.csv
@@ -52,6 +53,12 @@ for c in "${cases[@]}"; do
 		[ "${msgs:-0}" -gt 0 ] 2>/dev/null || check_err 1 "$name: no messages accounted"
 	elif [ "$msgs" != $((qps * iters)) ]; then
 		check_err 1 "$name: $msgs messages accounted, want $((qps * iters))"
+	fi
+	# Open loop: 30 arrivals a QP, 34 ms apart on average (2 QPs of
+	# 1712-byte flows offering 100000 B/s), take about a second; closed
+	# loop the same messages take a tenth of that.
+	if [ "$name" = open-loop ] && ! awk -v e="$el" 'BEGIN { exit !(e >= 0.4) }'; then
+		check_err 1 "$name: done in ${el}s: the arrivals were not paced"
 	fi
 	# shellcheck disable=SC2034 # read by name: csv_row, csv_header
 	declare -A row=([case]=$name [role]=$BED_ROLE [module]=$BED_MODULE

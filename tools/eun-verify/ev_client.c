@@ -386,6 +386,7 @@ int ev_client_run(struct ev_ctx *c)
 			stop_at = ev_client_stop_at(c, now);
 		done = 0;
 		c->work = 0;
+		c->wake_ns = 0;
 		for (i = 0; i < c->nqps; i++) {
 			struct ev_qp *q = &c->qps[i];
 
@@ -395,6 +396,9 @@ int ev_client_run(struct ev_ctx *c)
 			}
 			if (ev_client_step(q, now, stop_at))
 				goto fail;
+			if (c->o->offered && q->state == EV_QP_RUN && q->arrive_ns &&
+			    (!c->wake_ns || q->arrive_ns < c->wake_ns))
+				c->wake_ns = q->arrive_ns;
 		}
 		if (done == c->nqps)
 			return 0;

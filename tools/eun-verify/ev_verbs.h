@@ -177,6 +177,7 @@ struct ev_ctx {
 	struct ev_srq srq;		/* --srq */
 	struct ibv_comp_channel *chan;	/* --block: every CQ's events */
 	int armed;			/* --block: CQs armed, an idle pass since */
+	uint64_t wake_ns;		/* --block, --offered: next arrival, 0 for none */
 	int work;			/* this pass polled or posted something */
 	uint64_t t_start;
 	double gap_ns;			/* client, --offered: mean arrival gap */

@@ -9,7 +9,7 @@
  * completion that came before the arming is found by that poll, one
  * after it raises an event. Only a second idle pass sleeps, for at most
  * EV_WAIT_MS, so timed duties (resent credits, timeouts, the run's end)
- * keep their pace.
+ * keep their pace, and open loop no later than the next arrival.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -65,7 +65,20 @@ static int ev_wait_arm(struct ev_ctx *c)
 	return 0;
 }
 
-/* Sleep until an event or EV_WAIT_MS, then take every event there is. */
+/* At most EV_WAIT_MS, and no later than the next arrival (open loop). */
+static int ev_wait_ms(const struct ev_ctx *c)
+{
+	uint64_t now = ev_now_ns(), ms;
+
+	if (!c->wake_ns)
+		return EV_WAIT_MS;
+	if (c->wake_ns <= now)
+		return 0;
+	ms = (c->wake_ns - now + 999999) / 1000000;
+	return ms < EV_WAIT_MS ? (int)ms : EV_WAIT_MS;
+}
+
+/* Sleep until an event or ev_wait_ms(), then take every event there is. */
 static int ev_wait_sleep(struct ev_ctx *c)
 {
 	struct pollfd pfd = { .fd = c->chan->fd, .events = POLLIN };
@@ -73,7 +86,7 @@ static int ev_wait_sleep(struct ev_ctx *c)
 	void *cq_ctx;
 
 	c->armed = 0;
-	if (poll(&pfd, 1, EV_WAIT_MS) < 0 && errno != EINTR) {
+	if (poll(&pfd, 1, ev_wait_ms(c)) < 0 && errno != EINTR) {
 		ev_fail(c, EV_EXIT_SETUP, "poll on the completion channel: %s",
 			strerror(errno));
 		return -1;
