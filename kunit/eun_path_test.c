@@ -351,8 +351,25 @@ static void eun_path_probe_adopted(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
 
-	/* Path 3 half-way late (avg 12 > delta / 2): the probe takes its place. */
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 3), 96), 0);
+	/* Every path as late (avg 12 > delta / 2): the fabric's, kept. */
+	for (n = 0; n < 4; n++)
+		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, n), 96), 0);
+	probe_port = eun_paths_sport(&t->ps, 4);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
+
+	/*
+	 * Paths 0-2 in time again (avg 12 x (7/8)^16, about 1.4), path 3
+	 * half-way late and over twice the paths' mean (about 4): the probe
+	 * takes its place.
+	 */
+	for (n = 0; n < 3; n++) {
+		int k;
+
+		for (k = 0; k < 16; k++)
+			KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, n), 0), 0);
+	}
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
 	probe_port = eun_paths_sport(&t->ps, 4);
 	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);

@@ -302,6 +302,19 @@ static bool eun_path_is_late(const struct eun_paths *ps,
 }
 
 /*
+ * Half-way to being pruned: late past half of delta and twice the paths'
+ * mean, or half as lossy as a pruned path. Where every path is as late
+ * (the links' queues), a random port would only spread the QP unevenly.
+ */
+static bool eun_path_is_halfway(const struct eun_paths *ps,
+				const struct eun_path *p)
+{
+	return (p->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) &&
+		p->late_avg > 2 * eun_paths_late_mean(ps)) ||
+	       p->loss_avg > EUN_PATH_LOSS_PRUNE / 2;
+}
+
+/*
  * A probe that arrived in time takes the place of the worst path if that
  * one is at least half-way to being pruned; either way the next probe
  * tries another port.
@@ -311,9 +324,7 @@ static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
 	u32 worst = eun_paths_worst(ps);
 	const struct eun_path *w = &ps->path[worst];
 
-	if (late <= ps->delta &&
-	    (w->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) ||
-	     w->loss_avg > EUN_PATH_LOSS_PRUNE / 2)) {
+	if (late <= ps->delta && eun_path_is_halfway(ps, w)) {
 		eun_paths_set_port(ps, worst, ps->path[ps->npaths].sport);
 		ps->stats.adopted++;
 	}
