@@ -33,25 +33,6 @@ static double ev_size_rand_mean(uint32_t lo, uint32_t hi)
 	return sum / (ehi - elo + 1);
 }
 
-/*
- * The web-search CDF is linear between its points: each segment adds its
- * probability times its middle. Sizes are rounded up after the division,
- * half a byte on average.
- */
-static double ev_size_websearch_mean(uint32_t div)
-{
-	static const double bytes[] = { 0, 10e3, 20e3, 30e3, 50e3, 80e3, 200e3,
-					1e6, 2e6, 5e6, 10e6, EV_WEBSEARCH_MAX };
-	static const double pct[] = { 0, 15, 20, 30, 40, 53, 60, 70, 80, 90,
-				      97, 100 };
-	double sum = 0;
-	unsigned int i;
-
-	for (i = 1; i < sizeof(pct) / sizeof(pct[0]); i++)
-		sum += (pct[i] - pct[i - 1]) / 100 * (bytes[i - 1] + bytes[i]) / 2;
-	return sum / div + 0.5;
-}
-
 static double ev_size_mean_data(const struct ev_config *cfg)
 {
 	double sum = 0;
@@ -65,7 +46,7 @@ static double ev_size_mean_data(const struct ev_config *cfg)
 			sum += cfg->sizes[i];
 		return sum / cfg->nsizes;
 	case EV_SIZE_WEBSEARCH:
-		return ev_size_websearch_mean(cfg->sizes[0]);
+		return ev_websearch_mean(cfg->sizes[0]);
 	default:
 		return ev_size_rand_mean(cfg->sizes[0], cfg->sizes[1]);
 	}

@@ -349,6 +349,26 @@ uint32_t ev_websearch_max(uint32_t div)
 	return (uint32_t)(((uint64_t)EV_WEBSEARCH_MAX + div - 1) / div);
 }
 
+/*
+ * Mean of the linear CDF divided by @div: each segment adds its
+ * probability times its middle; the rounding up adds half a byte on
+ * average.
+ */
+double ev_websearch_mean(uint32_t div)
+{
+	const struct ev_cdf_point *lo, *hi;
+	double sum = 0;
+	size_t i;
+
+	for (i = 1; i < sizeof(ev_websearch_cdf) / sizeof(ev_websearch_cdf[0]); i++) {
+		lo = &ev_websearch_cdf[i - 1];
+		hi = &ev_websearch_cdf[i];
+		sum += (hi->pct - lo->pct) / 100.0 *
+		       ((double)lo->bytes + hi->bytes) / 2;
+	}
+	return sum / div + 0.5;
+}
+
 /**
  * ev_size_websearch() - one web-search flow size, scaled down
  * @div: divisor, at least 1

@@ -113,6 +113,7 @@ int ev_size_parse(const char *spec, struct ev_config *cfg, char *err,
 uint32_t ev_size_max(const struct ev_config *cfg);
 uint32_t ev_size_websearch(uint32_t div, uint64_t r);
 uint32_t ev_websearch_max(uint32_t div);
+double ev_websearch_mean(uint32_t div);
 int ev_config_check(const struct ev_config *cfg, char *err, size_t errlen);
 
 void ev_plan_msg(const struct ev_config *cfg, uint32_t qp, uint64_t msg,
