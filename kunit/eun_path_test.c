@@ -329,58 +329,188 @@ static void eun_path_mprdma_prunes_loss(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->path[0].lost, 3);
 }
 
-static void eun_path_probe_adopted(struct kunit *test)
+/* Echo path @n of @t, @times times, as arriving @late. */
+static void pt_echo(struct kunit *test, struct pt *t, u32 n, u32 late,
+		    int times)
+{
+	while (times--)
+		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, n),
+						     late), 0);
+}
+
+static struct pt *pt_new_probing(struct kunit *test, u64 seed)
 {
 	struct eun_path_cfg cfg = {
 		.policy = EUN_SPRAY_MPRDMA, .npaths = 4, .home_sport = 0xc400,
-		.seed = 9, .delta = 16, .probe_every = 1,
+		.seed = seed, .delta = 16, .probe_every = 1,
 	};
 	struct pt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
-	u16 probe_port;
-	int n;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, eun_paths_init(&t->ps, t->path, &cfg), 0);
+	return t;
+}
+
+static void eun_path_probe_adopted(struct kunit *test)
+{
+	struct pt *t = pt_new_probing(test, 9);
+	u16 probe_port, first3;
+	u32 n;
+
 	for (n = 0; n < 10; n++)
 		KUNIT_ASSERT_EQ(test, eun_paths_pick(&t->ps), 4);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.probes, 10);
 
 	/* Nobody doing badly: an in-time probe is not adopted. */
 	probe_port = eun_paths_sport(&t->ps, 4);
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 0), 0);
-	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
-	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
-
-	/* Every path as late (avg 12 > delta / 2): the fabric's, kept. */
-	for (n = 0; n < 4; n++)
-		KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, n), 96), 0);
-	probe_port = eun_paths_sport(&t->ps, 4);
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);
+	pt_echo(test, t, 4, 0, 1);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
 
 	/*
-	 * Paths 0-2 in time again (avg 12 x (7/8)^16, about 1.4), path 3
-	 * half-way late and over twice the paths' mean (about 4): the probe
-	 * takes its place.
+	 * Path 3 half-way late (avg about 26 against the others' 6): on its
+	 * first port it stays, short of being pruned.
 	 */
-	for (n = 0; n < 3; n++) {
-		int k;
+	for (n = 0; n < 4; n++)
+		pt_echo(test, t, n, n < 3 ? 10 : 40, 8);
+	pt_echo(test, t, 4, 2, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
 
-		for (k = 0; k < 16; k++)
-			KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, n), 0), 0);
-	}
+	/* A loss moves it to a random port; one report is too few to judge. */
+	first3 = eun_paths_sport(&t->ps, 3);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 3)), 0);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 3), first3);
+	pt_echo(test, t, 3, 40, 1);
+	pt_echo(test, t, 4, 2, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+
+	/* Every path as late (avg about 33): the fabric's, kept. */
+	for (n = 0; n < 3; n++)
+		pt_echo(test, t, n, 40, 16);
+	pt_echo(test, t, 3, 40, 7);
+	pt_echo(test, t, 4, 2, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+
+	/*
+	 * Paths 0-2 in time again (avg about 4), path 3 half-way late and
+	 * over twice the mean: the probe takes its place.
+	 */
+	for (n = 0; n < 3; n++)
+		pt_echo(test, t, n, 0, 16);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_late, 0);
 	probe_port = eun_paths_sport(&t->ps, 4);
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 2), 0);
+	pt_echo(test, t, 4, 2, 1);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
 	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 3), probe_port);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), probe_port);
 
 	/* A late probe is dropped, not adopted. */
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 2), 96), 0);
-	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, eun_paths_wire(&t->ps, 4), 40), 0);
+	pt_echo(test, t, 3, 128, 8);
+	pt_echo(test, t, 4, 40, 1);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 1);
+}
+
+static void pt_pick(struct kunit *test, struct pt *t, u32 n)
+{
+	while (n--)
+		KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), 4);
+}
+
+/*
+ * A path replaced is given its first port back by a probe that finds it in
+ * time after a wait; replaced again soon after, it waits twice as long; a
+ * probe of that port lost, as long again.
+ */
+static void eun_path_first_port_back(struct kunit *test)
+{
+	struct pt *t = pt_new_probing(test, 7);
+	u16 first = eun_paths_sport(&t->ps, 1);
+
+	/* A loss where the other paths lose nothing: a random port. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), first);
+	KUNIT_EXPECT_EQ(test, t->path[1].first_at, EUN_PATH_PARK_PKTS);
+	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 1);
+
+	/* Before the wait is over, probes try random ports. */
+	pt_pick(test, t, 100);
+	pt_echo(test, t, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 4);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.adopted, 0);
+
+	/* Then one tries path 1's first port; in time, path 1 gets it back. */
+	pt_pick(test, t, 200);
+	pt_echo(test, t, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 1);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 4), first);
+	pt_echo(test, t, 4, 2, 1);
+	KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, 1), first);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.reinstated, 1);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), first);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 4);
+
+	/* Lost again at once: twice the wait. */
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 2);
+	KUNIT_EXPECT_EQ(test, t->path[1].first_at,
+			t->ps.clock + 2 * EUN_PATH_PARK_PKTS);
+	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 2);
+
+	/* A probe of the first port lost: it waits again, no longer. */
+	pt_pick(test, t, 2 * EUN_PATH_PARK_PKTS);
+	pt_echo(test, t, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 1);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 4)), 0);
+	KUNIT_EXPECT_EQ(test, t->path[1].first_at,
+			t->ps.clock + 4 * EUN_PATH_PARK_PKTS);
+	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 2);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 4);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), first);
+
+	/* A late one likewise, and the port stays away. */
+	pt_pick(test, t, 4 * EUN_PATH_PARK_PKTS);
+	pt_echo(test, t, 4, 0, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 1);
+	pt_echo(test, t, 4, 40, 1);
+	KUNIT_EXPECT_EQ(test, t->path[1].first_at,
+			t->ps.clock + 4 * EUN_PATH_PARK_PKTS);
+	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), first);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.reinstated, 1);
+}
+
+/* The probe's byte says so whatever the number of paths. */
+static void eun_path_probe_wire(struct kunit *test)
+{
+	struct pt *t = pt_new_probing(test, 5);
+	u8 wire = eun_paths_wire(&t->ps, 4);
+
+	KUNIT_EXPECT_EQ(test, eun_path_wire_index(wire), EUN_PATH_PROBE_INDEX);
+	KUNIT_EXPECT_EQ(test, eun_path_wire_index(eun_paths_wire(&t->ps, 3)), 3);
+	/* Index 4 is no path of four, nor the probe. */
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, 4, 0), -ESTALE);
+	KUNIT_EXPECT_EQ(test, eun_paths_echo(&t->ps, wire, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->path[4].echoes, 1);
+}
+
+/* What the receiver's next acknowledgment reports on. */
+static void eun_path_echo_choice(struct kunit *test)
+{
+	const u8 none = EUN_PATH_WIRE_NONE, probe = EUN_PATH_PROBE_INDEX;
+
+	/* Anything over nothing. */
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(none, 0, 2, 0));
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(none, 0, probe, 0));
+	/* The latest packet, ties to the newer one. */
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(1, 5, 2, 9));
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(1, 5, 2, 5));
+	KUNIT_EXPECT_FALSE(test, eun_path_echo_takes(1, 5, 2, 4));
+	/* A probe over any path, however late that one. */
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(1, 500, probe | 0x40, 0));
+	KUNIT_EXPECT_FALSE(test, eun_path_echo_takes(probe, 0, 1, 500));
+	/* A newer probe over an older one, by lateness as paths are. */
+	KUNIT_EXPECT_TRUE(test, eun_path_echo_takes(probe, 0, probe | 0x80, 0));
 }
 
 static void eun_path_bad_echo(struct kunit *test)
@@ -482,6 +612,9 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_adaptive_keeps_one),
 	KUNIT_CASE(eun_path_mprdma_prunes_loss),
 	KUNIT_CASE(eun_path_probe_adopted),
+	KUNIT_CASE(eun_path_first_port_back),
+	KUNIT_CASE(eun_path_probe_wire),
+	KUNIT_CASE(eun_path_echo_choice),
 	KUNIT_CASE(eun_path_bad_echo),
 	KUNIT_CASE_PARAM(eun_path_bad_cfg, pt_bad_cfg_gen_params),
 	KUNIT_CASE(eun_hist_buckets),

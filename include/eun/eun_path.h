@@ -9,8 +9,11 @@
  * selection, which replaces a path whose packets the receiver reports late
  * by more than delta PSNs, or that loses packets, by a new random port, and
  * tries new ports on a small fraction of packets (probes), adopting one
- * that does better than the worst path. Randomness comes from a seeded
- * generator, so a run repeats from its seed.
+ * that does better than the worst path; beyond MP-RDMA, the probe also
+ * tries a replaced path's first port again, after a wait that doubles
+ * each time that port is replaced, and gives it back to its path when it
+ * arrives in time. Randomness comes from a seeded generator, so a run
+ * repeats from its seed.
  *
  * Pure logic: no locks, no allocation, no clock. The caller keeps the
  * array of paths and serialises every call (the QP's send task).
@@ -27,13 +30,15 @@
 /*
  * The path byte of a packet on the wire: index (bits 5-0) and generation
  * (bits 7-6), bumped when the path's port changes so that an echo of the
- * old port is not taken for the new one. Index @npaths is the probe;
- * index 63 is never a path, so 0xff can say "no path".
+ * old port is not taken for the new one. Index 62 is the probe, whatever
+ * the number of paths, so that the receiver can tell it (it echoes a
+ * probe first); index 63 is never a path, so 0xff can say "no path".
  */
 #define EUN_PATH_INDEX_BITS	6
 #define EUN_PATH_INDEX_MASK	((1U << EUN_PATH_INDEX_BITS) - 1)
 #define EUN_PATH_GEN_MASK	3U
-#define EUN_PATH_MAX		(EUN_PATH_INDEX_MASK - 1)
+#define EUN_PATH_PROBE_INDEX	(EUN_PATH_INDEX_MASK - 1)
+#define EUN_PATH_MAX		EUN_PATH_PROBE_INDEX
 /* The path byte of an acknowledgment that reports on no packet. */
 #define EUN_PATH_WIRE_NONE	0xff
 
@@ -86,12 +91,15 @@ enum eun_spray {
  * @loss_avg: moving loss rate, parts of %EUN_PATH_LOSS_ONE
  * @parked_until: adaptive: not used before the QP's packet clock reaches
  *	this (0: in use)
+ * @first_at: mprdma: its first port is not probed again before this
  * @since: adaptive: packet clock when it last took up (or kept) its
  *	backoff
  * @sport: its UDP source port
+ * @first_sport: the port it started with (of the first block)
  * @gen: generation of @sport (2 bits); adaptive also moves it on when it
  *	parks the path, so that reports on what was sent before are ignored
- * @backoff: adaptive: the next park lasts %EUN_PATH_PARK_PKTS << @backoff
+ * @backoff: adaptive: the next park lasts %EUN_PATH_PARK_PKTS << @backoff;
+ *	mprdma: the wait before its first port is probed again, as long
  */
 struct eun_path {
 	u64 sent;
@@ -102,8 +110,10 @@ struct eun_path {
 	u32 late_avg;
 	u32 loss_avg;
 	u64 parked_until;
+	u64 first_at;
 	u64 since;
 	u16 sport;
+	u16 first_sport;
 	u8 gen;
 	u8 backoff;
 };
@@ -134,7 +144,8 @@ struct eun_path_cfg {
  * @pruned_late: paths replaced (mprdma) or parked (adaptive) for
  *	arriving late
  * @pruned_loss: ... for losing packets
- * @reinstated: parked paths used again (adaptive)
+ * @reinstated: parked paths used again (adaptive), paths given their
+ *	first port back by a probe (mprdma)
  * @probes: packets sent on the probe
  * @adopted: probes that replaced the worst path
  * @stale: echoes of a port a path no longer has, or of no path
@@ -159,7 +170,9 @@ struct eun_path_stats {
  * @seed: the seed the generator started from
  * @rng: the generator's state
  * @next: the path round robin takes next
- * @clock: packets picked so far (adaptive's clock)
+ * @probe_first: mprdma: the path whose first port the probe tries, or
+ *	@npaths when the probe tries a random port
+ * @clock: packets picked so far (adaptive's and mprdma's clock)
  * @stats: what the policy did
  */
 struct eun_paths {
@@ -172,6 +185,7 @@ struct eun_paths {
 	u64 seed;
 	u64 rng;
 	u32 next;
+	u32 probe_first;
 	u64 clock;
 	struct eun_path_stats stats;
 };
@@ -202,13 +216,35 @@ static inline u16 eun_paths_sport(const struct eun_paths *ps, u32 idx)
 /* The path byte of path @idx, as the packet carries it. */
 static inline u8 eun_paths_wire(const struct eun_paths *ps, u32 idx)
 {
-	return idx | ps->path[idx].gen << EUN_PATH_INDEX_BITS;
+	u32 index = idx == ps->npaths ? EUN_PATH_PROBE_INDEX : idx;
+
+	return index | ps->path[idx].gen << EUN_PATH_INDEX_BITS;
 }
 
 /* The path index a path byte names. */
 static inline u32 eun_path_wire_index(u8 wire)
 {
 	return wire & EUN_PATH_INDEX_MASK;
+}
+
+/*
+ * Whether the receiver's next acknowledgment reports on the packet of path
+ * byte @wire that came @late, rather than on the one it holds (@cur_wire,
+ * %EUN_PATH_WIRE_NONE for none, and @cur_late). A probe first: the sender
+ * judges its new port by that report alone, and acknowledgments are few
+ * (one per AckReq or grown hole), so the latest packet would nearly
+ * always hide it. Then the packet that came latest: a path that reorders
+ * shows most in its latest packets.
+ */
+static inline bool eun_path_echo_takes(u8 cur_wire, u32 cur_late, u8 wire,
+				       u32 late)
+{
+	bool cur_probe = eun_path_wire_index(cur_wire) == EUN_PATH_PROBE_INDEX;
+	bool probe = eun_path_wire_index(wire) == EUN_PATH_PROBE_INDEX;
+
+	if (cur_wire == EUN_PATH_WIRE_NONE || probe != cur_probe)
+		return cur_wire == EUN_PATH_WIRE_NONE || probe;
+	return late >= cur_late;
 }
 
 #endif /* EUN_PATH_H */

@@ -85,6 +85,9 @@ enum eun_counter {
 	EUN_CNT_PATH_PRUNED_LOSS,	/* ... replaced, lossy */
 	EUN_CNT_PATH_PROBES,	/* ... packet sent on a probed path */
 	EUN_CNT_PATH_ADOPTED,	/* ... probed path took the worst one's place */
+	EUN_CNT_PATH_REINSTATED,	/* ... first port given back; parked
+					 * path used again (adaptive)
+					 */
 	EUN_CNT_READ_PLACED,	/* READ response packet placed at its offset */
 	EUN_CNT_READ_OOO,	/* ... of which: out of order */
 	EUN_CNT_READ_DUP,	/* READ response packet that came twice */
@@ -264,8 +267,8 @@ struct eun_rx_srq {
  *	lock
  * @max_psn: the highest PSN placed since @epsn was set at open
  * @echo_path: path byte of the packet the next acknowledgment reports
- *	on (of those placed since the last one, the one that came latest),
- *	or %EUN_PATH_WIRE_NONE
+ *	on (of those placed since the last one, a probe, or else the one
+ *	that came latest: eun_path_echo_takes()), or %EUN_PATH_WIRE_NONE
  * @echo_late: how many higher PSNs had arrived before that packet
  * @ooo_degree: out-of-order degree (distance from @epsn) of each packet
  *	placed

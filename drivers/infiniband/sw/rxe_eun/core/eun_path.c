@@ -48,19 +48,22 @@ static u32 eun_paths_below(struct eun_paths *ps, u32 n)
 	return ((eun_paths_rand(ps) >> 32) * n) >> 32;
 }
 
+/* A port some path has, or started with (it may get it back). */
 static bool eun_paths_port_used(const struct eun_paths *ps, u16 sport)
 {
 	u32 i;
 
 	for (i = 0; i < eun_paths_slots(ps->npaths); i++)
-		if (ps->path[i].sport == sport)
+		if (ps->path[i].sport == sport ||
+		    ps->path[i].first_sport == sport)
 			return true;
 	return false;
 }
 
 /*
- * A random port no path has. With at most 64 of 16384 ports taken, the
- * first try nearly always succeeds; after a few a repeat is harmless.
+ * A random port no path has or started with. With at most 128 of 16384
+ * ports taken, the first try nearly always succeeds; after a few a repeat
+ * is harmless.
  */
 static u16 eun_paths_new_port(struct eun_paths *ps)
 {
@@ -149,11 +152,15 @@ void eun_paths_restart(struct eun_paths *ps)
 	u32 i;
 
 	ps->rng = ps->seed;
-	for (i = 0; i < eun_paths_slots(ps->npaths); i++)
-		ps->path[i] = (struct eun_path) { .sport = first + i };
+	for (i = 0; i < ps->npaths; i++)
+		ps->path[i] = (struct eun_path) {
+			.sport = first + i, .first_sport = first + i,
+		};
+	ps->path[ps->npaths] = (struct eun_path) {};
 	ps->next = ps->home_sport >= first ? ps->home_sport - first : 0;
 	if (ps->next >= ps->npaths)
 		ps->next = 0;
+	ps->probe_first = ps->npaths;
 	ps->path[ps->npaths].sport = eun_paths_new_port(ps);
 	ps->stats = (struct eun_path_stats) {};
 	ps->clock = 0;
@@ -246,12 +253,16 @@ static struct eun_path *eun_paths_lookup(struct eun_paths *ps, u8 wire)
 {
 	u32 idx = eun_path_wire_index(wire);
 
-	if (idx > ps->npaths ||
-	    ps->path[idx].gen != wire >> EUN_PATH_INDEX_BITS) {
-		ps->stats.stale++;
-		return NULL;
-	}
+	if (idx == EUN_PATH_PROBE_INDEX)
+		idx = ps->npaths;
+	else if (idx >= ps->npaths)
+		goto stale;
+	if (ps->path[idx].gen != wire >> EUN_PATH_INDEX_BITS)
+		goto stale;
 	return &ps->path[idx];
+stale:
+	ps->stats.stale++;
+	return NULL;
 }
 
 static u32 eun_path_score(const struct eun_path *p)
@@ -259,15 +270,23 @@ static u32 eun_path_score(const struct eun_path *p)
 	return p->late_avg + (p->loss_avg >> 4);
 }
 
-/* The active path doing worst, by lateness and loss. */
-static u32 eun_paths_worst(const struct eun_paths *ps)
+/*
+ * The path off its first port doing worst, by lateness and loss, or
+ * @npaths when every path has its first port.
+ */
+static u32 eun_paths_worst_away(const struct eun_paths *ps)
 {
-	u32 i, worst = 0;
+	u32 i, worst = ps->npaths;
 
-	for (i = 1; i < ps->npaths; i++)
-		if (eun_path_score(&ps->path[i]) >
-		    eun_path_score(&ps->path[worst]))
+	for (i = 0; i < ps->npaths; i++) {
+		const struct eun_path *p = &ps->path[i];
+
+		if (p->sport == p->first_sport)
+			continue;
+		if (worst == ps->npaths ||
+		    eun_path_score(p) > eun_path_score(&ps->path[worst]))
 			worst = i;
+	}
 	return worst;
 }
 
@@ -302,33 +321,103 @@ static bool eun_path_is_late(const struct eun_paths *ps,
 }
 
 /*
- * Half-way to being pruned: late past half of delta and twice the paths'
- * mean, or half as lossy as a pruned path. Where every path is as late
- * (the links' queues), a random port would only spread the QP unevenly.
+ * Half-way to being pruned: once there are enough reports to tell, late
+ * past half of delta and twice the paths' mean; or half as lossy as a
+ * pruned path. Where every path is as late (the links' queues), a random
+ * port would only spread the QP unevenly.
  */
 static bool eun_path_is_halfway(const struct eun_paths *ps,
 				const struct eun_path *p)
 {
-	return (p->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) &&
+	return (p->samples >= EUN_PATH_MIN_SAMPLES &&
+		p->late_avg > ps->delta << (EUN_PATH_LATE_SHIFT - 1) &&
 		p->late_avg > 2 * eun_paths_late_mean(ps)) ||
 	       p->loss_avg > EUN_PATH_LOSS_PRUNE / 2;
 }
 
+/* mprdma: wait before @p's first port is tried again. */
+static void eun_path_first_wait(struct eun_paths *ps, struct eun_path *p)
+{
+	p->first_at = ps->clock + ((u64)EUN_PATH_PARK_PKTS << p->backoff);
+}
+
 /*
- * A probe that arrived in time takes the place of the worst path if that
- * one is at least half-way to being pruned; either way the next probe
- * tries another port.
+ * mprdma: path @idx leaves for @sport. Leaving its first port, it waits
+ * before that port is tried again, twice as long as the last time unless
+ * it kept the port that long since it got it back: the first ports spread
+ * evenly over links that a hash picks, a random one may not, so a path
+ * gets its first port back once a probe finds it in time again (a link
+ * that came back), while a lossy one is retried ever more rarely.
+ */
+static void eun_paths_replace(struct eun_paths *ps, u32 idx, u16 sport)
+{
+	struct eun_path *p = &ps->path[idx];
+
+	if (p->sport == p->first_sport) {
+		if (ps->clock - p->since > (u64)EUN_PATH_PARK_PKTS << p->backoff)
+			p->backoff = 0;
+		eun_path_first_wait(ps, p);
+		if (p->backoff < EUN_PATH_PARK_MAX_SHIFT)
+			p->backoff++;
+	}
+	eun_paths_set_port(ps, idx, sport);
+}
+
+/* mprdma: a path off its first port whose wait is over, or @npaths. */
+static u32 eun_paths_first_due(const struct eun_paths *ps)
+{
+	u32 i;
+
+	for (i = 0; i < ps->npaths; i++) {
+		const struct eun_path *p = &ps->path[i];
+
+		if (p->sport != p->first_sport && ps->clock >= p->first_at)
+			return i;
+	}
+	return ps->npaths;
+}
+
+/* The probe's next port: a first port that is due, else a random one. */
+static void eun_paths_next_probe(struct eun_paths *ps)
+{
+	u32 idx = eun_paths_first_due(ps);
+
+	ps->probe_first = idx;
+	eun_paths_set_port(ps, ps->npaths, idx < ps->npaths ?
+			   ps->path[idx].first_sport : eun_paths_new_port(ps));
+}
+
+/*
+ * A probe of a first port that arrived in time gives it back to its path;
+ * a random one that did takes the place of the worst path off its first
+ * port if that one is at least half-way to being pruned (a path on its
+ * first port leaves it only when pruned: on equal links the worst of them
+ * is the worst by chance). Either way the next probe tries another port.
  */
 static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
 {
-	u32 worst = eun_paths_worst(ps);
-	const struct eun_path *w = &ps->path[worst];
+	u32 idx = ps->probe_first;
 
-	if (late <= ps->delta && eun_path_is_halfway(ps, w)) {
-		eun_paths_set_port(ps, worst, ps->path[ps->npaths].sport);
-		ps->stats.adopted++;
+	if (idx < ps->npaths) {
+		struct eun_path *p = &ps->path[idx];
+
+		if (late <= ps->delta) {
+			eun_paths_set_port(ps, idx, p->first_sport);
+			p->since = ps->clock;
+			ps->stats.reinstated++;
+		} else {
+			eun_path_first_wait(ps, p);
+		}
+	} else {
+		u32 worst = eun_paths_worst_away(ps);
+
+		if (late <= ps->delta && worst < ps->npaths &&
+		    eun_path_is_halfway(ps, &ps->path[worst])) {
+			eun_paths_replace(ps, worst, ps->path[ps->npaths].sport);
+			ps->stats.adopted++;
+		}
 	}
-	eun_paths_set_port(ps, ps->npaths, eun_paths_new_port(ps));
+	eun_paths_next_probe(ps);
 }
 
 /* Paths in use (adaptive). */
@@ -399,7 +488,7 @@ int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late)
 	if (p == &ps->path[ps->npaths]) {
 		eun_paths_probe_done(ps, late);
 	} else if (eun_path_is_late(ps, p)) {
-		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
+		eun_paths_replace(ps, p - ps->path, eun_paths_new_port(ps));
 		ps->stats.pruned_late++;
 	}
 	return 0;
@@ -458,9 +547,15 @@ int eun_paths_lost(struct eun_paths *ps, u8 wire)
 			ps->stats.pruned_loss++;
 		return 0;
 	}
-	if (ps->policy == EUN_SPRAY_MPRDMA && p != &ps->path[ps->npaths] &&
-	    eun_path_is_lossy(ps, p)) {
-		eun_paths_set_port(ps, p - ps->path, eun_paths_new_port(ps));
+	if (ps->policy != EUN_SPRAY_MPRDMA)
+		return 0;
+	if (p == &ps->path[ps->npaths]) {
+		/* A lost probe: its first port, if it was one, waits again. */
+		if (ps->probe_first < ps->npaths)
+			eun_path_first_wait(ps, &ps->path[ps->probe_first]);
+		eun_paths_next_probe(ps);
+	} else if (eun_path_is_lossy(ps, p)) {
+		eun_paths_replace(ps, p - ps->path, eun_paths_new_port(ps));
 		ps->stats.pruned_loss++;
 	}
 	return 0;

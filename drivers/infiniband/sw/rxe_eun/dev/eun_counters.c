@@ -53,6 +53,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_PATH_PRUNED_LOSS].name	= "rxe_eun_path_pruned_loss",
 	[EUN_CNT_PATH_PROBES].name	= "rxe_eun_path_probes",
 	[EUN_CNT_PATH_ADOPTED].name	= "rxe_eun_path_adopted",
+	[EUN_CNT_PATH_REINSTATED].name	= "rxe_eun_path_reinstated",
 	[EUN_CNT_READ_PLACED].name	= "rxe_eun_read_placed",
 	[EUN_CNT_READ_OOO].name		= "rxe_eun_read_ooo",
 	[EUN_CNT_READ_DUP].name		= "rxe_eun_read_duplicate",

@@ -89,7 +89,10 @@ TRACE_EVENT(eun_resend,
 		  __entry->path)
 );
 
-/* A virtual path took a new port: reason 0 late, 1 loss, 2 probe adopted. */
+/*
+ * A virtual path took a new port: reason 0 late, 1 loss, 2 probe adopted,
+ * 3 its first port back.
+ */
 TRACE_EVENT(eun_path_change,
 	TP_PROTO(u32 qpn, u32 index, u16 old_sport, u16 new_sport, u8 reason),
 	TP_ARGS(qpn, index, old_sport, new_sport, reason),
@@ -110,7 +113,8 @@ TRACE_EVENT(eun_path_change,
 	TP_printk("qpn=%u path=%u sport %u -> %u reason=%s", __entry->qpn,
 		  __entry->index, __entry->old_sport, __entry->new_sport,
 		  __print_symbolic(__entry->reason, { 0, "late" },
-				   { 1, "loss" }, { 2, "probe" }))
+				   { 1, "loss" }, { 2, "probe" },
+				   { 3, "first" }))
 );
 
 #endif /* EUN_TRACE_H */

@@ -473,9 +473,9 @@ static void eun_rx_place_failed(struct rxe_qp *qp, u32 psn)
 /*
  * How out of order a placed packet came: its distance from the expected
  * PSN (the device's and the QP's histograms), and how many higher PSNs
- * had come before it. The next acknowledgment echoes the latest of the
- * packets since the last one, with its path, so the sender learns which
- * of its paths reorder.
+ * had come before it. The next acknowledgment echoes a probe, or else the
+ * latest of the packets since the last one, with its path, so the sender
+ * learns which of its paths reorder.
  */
 static void eun_rx_note_order(struct rxe_qp *qp, u32 psn, u8 path)
 {
@@ -491,7 +491,7 @@ static void eun_rx_note_order(struct rxe_qp *qp, u32 psn, u8 path)
 	eun_dev_note_ooo_degree(eun_qp_rxe(qp), degree);
 	if (degree || late)
 		trace_eun_ooo_arrival(qp_num(qp), psn, rx->epsn, late, path);
-	if (rx->echo_path == EUN_PATH_WIRE_NONE || late >= rx->echo_late) {
+	if (eun_path_echo_takes(rx->echo_path, rx->echo_late, path, late)) {
 		rx->echo_path = path;
 		rx->echo_late = late;
 	}

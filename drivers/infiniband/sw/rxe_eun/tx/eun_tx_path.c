@@ -170,12 +170,16 @@ static void eun_tx_path_changed(struct rxe_qp *qp,
 			now->pruned_loss - before->pruned_loss);
 	eun_counter_add(rxe, EUN_CNT_PATH_ADOPTED,
 			now->adopted - before->adopted);
+	eun_counter_add(rxe, EUN_CNT_PATH_REINSTATED,
+			now->reinstated - before->reinstated);
 	if (!sport)
 		return;
 	if (now->pruned_loss != before->pruned_loss)
 		reason = 1;
 	else if (now->adopted != before->adopted)
 		reason = 2;
+	else if (now->reinstated != before->reinstated)
+		reason = 3;
 	for (i = 0; i < ps->npaths; i++)
 		if (ps->path[i].sport != sport[i])
 			trace_eun_path_change(qp_num(qp), i, sport[i],
