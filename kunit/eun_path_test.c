@@ -357,9 +357,10 @@ static void eun_path_probe_adopted(struct kunit *test)
 	u16 probe_port, first3;
 	u32 n;
 
-	for (n = 0; n < 10; n++)
-		KUNIT_ASSERT_EQ(test, eun_paths_pick(&t->ps), 4);
-	KUNIT_EXPECT_EQ(test, t->ps.stats.probes, 10);
+	/* Every path on its first port: nothing to probe for. */
+	for (n = 0; n < 8; n++)
+		KUNIT_EXPECT_EQ(test, eun_paths_pick(&t->ps), n % 4);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.probes, 0);
 
 	/* Nobody doing badly: an in-time probe is not adopted. */
 	probe_port = eun_paths_sport(&t->ps, 4);
@@ -430,6 +431,7 @@ static void eun_path_first_port_back(struct kunit *test)
 	/* A loss where the other paths lose nothing: a random port. */
 	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);
 	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_EQ(test, t->ps.away, 1);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 1), first);
 	KUNIT_EXPECT_EQ(test, t->path[1].first_at, EUN_PATH_PARK_PKTS);
 	KUNIT_EXPECT_EQ(test, t->path[1].backoff, 1);
@@ -450,6 +452,9 @@ static void eun_path_first_port_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->ps.stats.reinstated, 1);
 	KUNIT_EXPECT_NE(test, eun_paths_sport(&t->ps, 4), first);
 	KUNIT_EXPECT_EQ(test, t->ps.probe_first, 4);
+	/* Every path back on its first port: no more probes. */
+	KUNIT_EXPECT_EQ(test, t->ps.away, 0);
+	KUNIT_EXPECT_LT(test, eun_paths_pick(&t->ps), 4);
 
 	/* Lost again at once: twice the wait. */
 	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, eun_paths_wire(&t->ps, 1)), 0);

@@ -128,7 +128,7 @@ struct eun_path {
  * @delta: MP-RDMA's delta: a path whose packets arrive later than this
  *	many PSNs, on average, is replaced; 1..%EUN_PATH_MAX_DELTA
  * @probe_every: one packet in this many, on average, probes a new port
- *	(%EUN_SPRAY_MPRDMA only; 0 never)
+ *	while a path is off its first port (%EUN_SPRAY_MPRDMA only; 0 never)
  */
 struct eun_path_cfg {
 	enum eun_spray policy;
@@ -172,6 +172,8 @@ struct eun_path_stats {
  * @next: the path round robin takes next
  * @probe_first: mprdma: the path whose first port the probe tries, or
  *	@npaths when the probe tries a random port
+ * @away: mprdma: paths off their first port (probes go only while some
+ *	are: there is nothing to find for the others)
  * @clock: packets picked so far (adaptive's and mprdma's clock)
  * @stats: what the policy did
  */
@@ -186,6 +188,7 @@ struct eun_paths {
 	u64 rng;
 	u32 next;
 	u32 probe_first;
+	u32 away;
 	u64 clock;
 	struct eun_path_stats stats;
 };

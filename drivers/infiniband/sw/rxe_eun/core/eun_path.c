@@ -161,6 +161,7 @@ void eun_paths_restart(struct eun_paths *ps)
 	if (ps->next >= ps->npaths)
 		ps->next = 0;
 	ps->probe_first = ps->npaths;
+	ps->away = 0;
 	ps->path[ps->npaths].sport = eun_paths_new_port(ps);
 	ps->stats = (struct eun_path_stats) {};
 	ps->clock = 0;
@@ -217,7 +218,12 @@ static u32 eun_paths_choose(struct eun_paths *ps)
 	case EUN_SPRAY_RANDOM:
 		return eun_paths_below(ps, ps->npaths);
 	case EUN_SPRAY_MPRDMA:
-		if (ps->probe_every &&
+		/*
+		 * Only while a path is off its first port: a probe adds a
+		 * packet to a random link's queue, and on links as busy as
+		 * each other that alone makes them unequal.
+		 */
+		if (ps->probe_every && ps->away &&
 		    !eun_paths_below(ps, ps->probe_every)) {
 			ps->stats.probes++;
 			return ps->npaths;
@@ -359,6 +365,7 @@ static void eun_paths_replace(struct eun_paths *ps, u32 idx, u16 sport)
 		eun_path_first_wait(ps, p);
 		if (p->backoff < EUN_PATH_PARK_MAX_SHIFT)
 			p->backoff++;
+		ps->away++;
 	}
 	eun_paths_set_port(ps, idx, sport);
 }
@@ -404,6 +411,7 @@ static void eun_paths_probe_done(struct eun_paths *ps, u32 late)
 		if (late <= ps->delta) {
 			eun_paths_set_port(ps, idx, p->first_sport);
 			p->since = ps->clock;
+			ps->away--;
 			ps->stats.reinstated++;
 		} else {
 			eun_path_first_wait(ps, p);
