@@ -245,8 +245,10 @@ static inline bool eun_path_echo_takes(u8 cur_wire, u32 cur_late, u8 wire,
 	bool cur_probe = eun_path_wire_index(cur_wire) == EUN_PATH_PROBE_INDEX;
 	bool probe = eun_path_wire_index(wire) == EUN_PATH_PROBE_INDEX;
 
-	if (cur_wire == EUN_PATH_WIRE_NONE || probe != cur_probe)
-		return cur_wire == EUN_PATH_WIRE_NONE || probe;
+	if (cur_wire == EUN_PATH_WIRE_NONE)
+		return true;
+	if (probe != cur_probe)
+		return probe;
 	return late >= cur_late;
 }
 
