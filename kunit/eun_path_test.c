@@ -565,16 +565,44 @@ static void eun_path_bad_cfg(struct kunit *test)
 
 static void eun_hist_buckets(struct kunit *test)
 {
+	/* Exact below 16, then eight buckets per power of two. */
 	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(0), 0);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(1), 1);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(2), 2);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(3), 2);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(4), 3);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(1U << 20), EUN_HIST_BUCKETS - 1);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(15), 15);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(16), 16);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(17), 16);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(18), 17);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(31), 23);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(32), 24);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(35), 24);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(36), 25);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of((1U << 16) - 1),
+			EUN_HIST_BUCKETS - 2);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(1U << 16), EUN_HIST_BUCKETS - 1);
 	KUNIT_EXPECT_EQ(test, eun_hist_bucket_of(U32_MAX), EUN_HIST_BUCKETS - 1);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(0), 0);
-	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(3), 7);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_low(16), 16);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(16), 17);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(23), 31);
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_low(EUN_HIST_BUCKETS - 1), 1U << 16);
 	KUNIT_EXPECT_EQ(test, eun_hist_bucket_high(EUN_HIST_BUCKETS - 1), U32_MAX);
+}
+
+/* The buckets tile 0..U32_MAX, each at most an eighth of its values wide. */
+static void eun_hist_buckets_tile(struct kunit *test)
+{
+	unsigned int b;
+
+	KUNIT_EXPECT_EQ(test, eun_hist_bucket_low(0), 0);
+	for (b = 0; b < EUN_HIST_BUCKETS - 1; b++) {
+		u32 low = eun_hist_bucket_low(b), high = eun_hist_bucket_high(b);
+
+		KUNIT_EXPECT_LE_MSG(test, low, high, "bucket %u", b);
+		KUNIT_EXPECT_EQ_MSG(test, eun_hist_bucket_of(low), b, "low of %u", b);
+		KUNIT_EXPECT_EQ_MSG(test, eun_hist_bucket_of(high), b, "high of %u", b);
+		KUNIT_EXPECT_EQ_MSG(test, eun_hist_bucket_low(b + 1), high + 1,
+				    "after %u", b);
+		KUNIT_EXPECT_LE_MSG(test, (u64)(high - low + 1) * EUN_HIST_SUBS,
+				    max_t(u64, EUN_HIST_SUBS, low), "width of %u", b);
+	}
 }
 
 static void eun_hist_quantiles(struct kunit *test)
@@ -594,12 +622,31 @@ static void eun_hist_quantiles(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h.max, 100);
 	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 500), 0);
 	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 980), 0);
-	/* The 99th percentile is a 5: its bucket [4, 8) reports 7. */
-	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 990), 7);
-	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 995), 7);
-	/* The top is capped at the largest value, not the bucket's 127. */
+	/* The 99th percentile is a 5, a bucket of its own. */
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 990), 5);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 995), 5);
+	/* The top is capped at the largest value, not the bucket's 103. */
 	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 1000), 100);
 	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&h, 5000), 100);
+}
+
+/*
+ * Two distributions whose 99th percentiles share a power of two (20 and
+ * 28 both in 16..31) report different ones, each within an eighth.
+ */
+static void eun_hist_quantiles_apart(struct kunit *test)
+{
+	struct eun_hist a = {}, b = {};
+	int n;
+
+	for (n = 0; n < 1000; n++) {
+		eun_hist_add(&a, n < 985 ? 2 : 20);
+		eun_hist_add(&b, n < 985 ? 2 : 28);
+	}
+	eun_hist_add(&a, 40);
+	eun_hist_add(&b, 40);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&a, 990), 21);
+	KUNIT_EXPECT_EQ(test, eun_hist_quantile(&b, 990), 29);
 }
 
 static struct kunit_case eun_path_test_cases[] = {
@@ -623,7 +670,9 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_bad_echo),
 	KUNIT_CASE_PARAM(eun_path_bad_cfg, pt_bad_cfg_gen_params),
 	KUNIT_CASE(eun_hist_buckets),
+	KUNIT_CASE(eun_hist_buckets_tile),
 	KUNIT_CASE(eun_hist_quantiles),
+	KUNIT_CASE(eun_hist_quantiles_apart),
 	{}
 };
 

@@ -155,7 +155,7 @@ deltas()
 	out="$out emem_peak=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_emem_blocks_peak" { v = $3 }
 		END { print v + 0 }' "$2")"
 	# Likewise the 99th percentile of the out-of-order degree (an upper
-	# bound: the top of its power-of-two bucket).
+	# bound: the top of its bucket, at most an eighth above the true value).
 	out="$out ooo_p99=$(awk -v d="$BED_DEV" '$1 == d && $2 == "rxe_eun_ooo_degree_p99" { v = $3 }
 		END { print v }' "$2")"
 	echo "$out"

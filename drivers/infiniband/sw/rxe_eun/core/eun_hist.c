@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Power-of-two histogram of out-of-order degrees (see eun_hist.h).
+ * Log-linear histogram of out-of-order degrees (see eun_hist.h).
  */
 
 #include <linux/types.h>
@@ -12,26 +12,54 @@
  * eun_hist_bucket_of() - the bucket a value falls in
  * @v: the value
  *
- * Return: 0 for 0, else 1 + floor(log2(@v)), at most EUN_HIST_BUCKETS - 1.
+ * Return: @v itself below 2 * %EUN_HIST_SUBS; above, the row of its power
+ * of two and the sub-bucket its next %EUN_HIST_SUB_BITS bits name; the
+ * last bucket from 2^%EUN_HIST_TOP_BITS up.
  */
 unsigned int eun_hist_bucket_of(u32 v)
 {
-	unsigned int b = fls(v);
+	unsigned int top, shift;
 
-	return b < EUN_HIST_BUCKETS ? b : EUN_HIST_BUCKETS - 1;
+	if (v < 2 * EUN_HIST_SUBS)
+		return v;
+	top = fls(v) - 1;
+	if (top >= EUN_HIST_TOP_BITS)
+		return EUN_HIST_BUCKETS - 1;
+	shift = top - EUN_HIST_SUB_BITS;
+	return (shift + 1) * EUN_HIST_SUBS + (v >> shift) - EUN_HIST_SUBS;
+}
+
+/**
+ * eun_hist_bucket_low() - the smallest value a bucket stands for
+ * @b: the bucket, below %EUN_HIST_BUCKETS
+ *
+ * Return: the value itself for an exact bucket, else the start of the
+ * bucket's slice of its power of two.
+ */
+u32 eun_hist_bucket_low(unsigned int b)
+{
+	unsigned int shift;
+
+	if (b < 2 * EUN_HIST_SUBS)
+		return b;
+	if (b >= EUN_HIST_BUCKETS - 1)
+		return 1U << EUN_HIST_TOP_BITS;
+	shift = b / EUN_HIST_SUBS - 1;
+	return (EUN_HIST_SUBS + b % EUN_HIST_SUBS) << shift;
 }
 
 /**
  * eun_hist_bucket_high() - the largest value a bucket stands for
  * @b: the bucket
  *
- * Return: 2^@b - 1, or U32_MAX for the last bucket (open-ended).
+ * Return: one below the next bucket's smallest value, or U32_MAX for the
+ * last bucket (open-ended).
  */
 u32 eun_hist_bucket_high(unsigned int b)
 {
 	if (b >= EUN_HIST_BUCKETS - 1)
 		return U32_MAX;
-	return (1U << b) - 1;
+	return eun_hist_bucket_low(b + 1) - 1;
 }
 
 /**

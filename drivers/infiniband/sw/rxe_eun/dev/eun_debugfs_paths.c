@@ -8,6 +8,7 @@
  */
 
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "rxe.h"
 #include "eun/eun_hist.h"
@@ -76,21 +77,30 @@ void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 void eun_debugfs_show_ooo_degree(struct seq_file *s,
 				 const struct eun_hist *hp)
 {
-	struct eun_hist h = eun_peek(*hp);
+	/* A copy, off the stack: a kilobyte of buckets. */
+	struct eun_hist *h = kmalloc(sizeof(*h), GFP_KERNEL);
 	unsigned int b;
 
+	if (!h) {
+		seq_puts(s, "ooo_degree: no memory for a copy\n");
+		return;
+	}
+	*h = eun_peek(*hp);
 	seq_printf(s, "ooo_degree packets %llu p50 %u p99 %u max %u (quantiles: their bucket's top)\n",
-		   h.count, eun_hist_quantile(&h, 500),
-		   eun_hist_quantile(&h, 990), h.max);
+		   h->count, eun_hist_quantile(h, 500),
+		   eun_hist_quantile(h, 990), h->max);
 	for (b = 0; b < EUN_HIST_BUCKETS; b++) {
-		if (!h.bucket[b])
+		u32 low = eun_hist_bucket_low(b);
+
+		if (!h->bucket[b])
 			continue;
 		if (b == EUN_HIST_BUCKETS - 1)
-			seq_printf(s, "ooo_degree %u+ %llu\n",
-				   eun_hist_bucket_high(b - 1) + 1, h.bucket[b]);
+			seq_printf(s, "ooo_degree %u+ %llu\n", low, h->bucket[b]);
+		else if (low == eun_hist_bucket_high(b))
+			seq_printf(s, "ooo_degree %u %llu\n", low, h->bucket[b]);
 		else
-			seq_printf(s, "ooo_degree %u-%u %llu\n",
-				   b ? eun_hist_bucket_high(b - 1) + 1 : 0,
-				   eun_hist_bucket_high(b), h.bucket[b]);
+			seq_printf(s, "ooo_degree %u-%u %llu\n", low,
+				   eun_hist_bucket_high(b), h->bucket[b]);
 	}
+	kfree(h);
 }

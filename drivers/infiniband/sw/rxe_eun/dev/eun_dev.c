@@ -192,7 +192,7 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	struct eun_mc_stats mc = {};
 	struct eun_bm_stats bm = {};
 	struct eun_wsync_pool_stats wsp = {};
-	struct eun_hist ooo = {};
+	struct eun_hist *ooo;
 	unsigned int i;
 
 	for (i = 0; i < EUN_NUM_EVENT_COUNTERS; i++)
@@ -207,9 +207,13 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 	value[EUN_CNT_BM_MERGES] = bm.merges;
 	value[EUN_CNT_WSYNC_IN_USE] = wsp.in_use;
 	value[EUN_CNT_WSYNC_PEAK] = wsp.peak;
-	eun_dev_ooo_degree(&rxe->eun, &ooo);
-	value[EUN_CNT_OOO_DEGREE_P99] = eun_hist_quantile(&ooo, 990);
-	value[EUN_CNT_OOO_DEGREE_MAX] = ooo.max;
+	/* A kilobyte of buckets: off the stack, and 0 if it cannot be. */
+	ooo = kzalloc(sizeof(*ooo), GFP_KERNEL);
+	if (ooo)
+		eun_dev_ooo_degree(&rxe->eun, ooo);
+	value[EUN_CNT_OOO_DEGREE_P99] = ooo ? eun_hist_quantile(ooo, 990) : 0;
+	value[EUN_CNT_OOO_DEGREE_MAX] = atomic_read(&rxe->eun.ooo_degree_max);
+	kfree(ooo);
 
 	return first + EUN_NUM_COUNTERS;
 }
