@@ -164,6 +164,31 @@ static void eun_path_mprdma_prunes_late(struct kunit *test)
 	KUNIT_EXPECT_NE(test, eun_paths_wire(&t->ps, 2), wire);
 }
 
+/*
+ * READ responses take the first ports in turn: each path's first port,
+ * kept when the policy gave the path another.
+ */
+static void eun_path_first_sport_kept(struct kunit *test)
+{
+	struct pt *t = pt_new(test, EUN_SPRAY_MPRDMA, 4, 0xc400, 5);
+	u8 wire = eun_paths_wire(&t->ps, 2);
+	u16 first[4];
+	u32 i;
+
+	for (i = 0; i < 4; i++)
+		first[i] = eun_paths_sport(&t->ps, i);
+	for (i = 0; i < 40; i++)
+		KUNIT_ASSERT_EQ(test, eun_paths_echo(&t->ps,
+						     eun_paths_wire(&t->ps, i % 4), 10), 0);
+	for (i = 0; i < 20 && eun_paths_sport(&t->ps, 2) == first[2]; i++)
+		KUNIT_ASSERT_EQ(test, eun_paths_echo(&t->ps, wire, 400), 0);
+	KUNIT_ASSERT_NE(test, eun_paths_sport(&t->ps, 2), first[2]);
+	for (i = 0; i < 12; i++)
+		KUNIT_EXPECT_EQ_MSG(test, eun_paths_first_sport(&t->ps, i),
+				    first[i % 4], "response %u", i);
+	KUNIT_EXPECT_EQ(test, eun_paths_first_sport(&t->ps, U32_MAX), first[3]);
+}
+
 /* Every path late alike: no path is to blame, none is replaced. */
 static void eun_path_mprdma_all_late(struct kunit *test)
 {
@@ -657,6 +682,7 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_rr_even),
 	KUNIT_CASE(eun_path_random_seeded),
 	KUNIT_CASE(eun_path_mprdma_prunes_late),
+	KUNIT_CASE(eun_path_first_sport_kept),
 	KUNIT_CASE(eun_path_mprdma_all_late),
 	KUNIT_CASE(eun_path_rr_never_prunes),
 	KUNIT_CASE(eun_path_adaptive_parks_late),

@@ -572,6 +572,30 @@ static void eun_wire_sack_trim(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_ack_pack(&a, buf, sizeof(buf)), EUN_ACK_FIXED_LEN);
 }
 
+/*
+ * The any-order mark of a READ request sits in BTH resv8a alone: the
+ * destination QP, the PSN and the rest stay as they were, and a stock
+ * request (resv8a 0) reads unmarked.
+ */
+static void eun_wire_read_any_order(struct kunit *test)
+{
+	/* RDMA_READ_REQUEST, pkey 0xffff, QP 0x123456, AckReq, PSN 0xabcdef. */
+	static const u8 stock[12] = { 0x0c, 0x00, 0xff, 0xff, 0x00, 0x12, 0x34,
+				      0x56, 0x80, 0xab, 0xcd, 0xef };
+	u8 bth[12];
+
+	memcpy(bth, stock, sizeof(bth));
+	KUNIT_EXPECT_FALSE(test, eun_wire_any_order(bth));
+	eun_wire_set_any_order(bth);
+	KUNIT_EXPECT_TRUE(test, eun_wire_any_order(bth));
+	KUNIT_EXPECT_EQ(test, bth[4], 0x01);
+	bth[4] = 0;
+	KUNIT_EXPECT_MEMEQ(test, bth, stock, sizeof(bth));
+	/* Other reserved bits a peer might set say nothing. */
+	bth[4] = 0xfe;
+	KUNIT_EXPECT_FALSE(test, eun_wire_any_order(bth));
+}
+
 static void eun_wire_sizes(struct kunit *test)
 {
 	/* IPv6 40 + UDP 8 + BTH + RETH + EUNH + IMMDT + ICRC 4. */
@@ -597,6 +621,7 @@ static struct kunit_case eun_wire_cases[] = {
 	KUNIT_CASE(eun_wire_ack_path_late),
 	KUNIT_CASE_PARAM(eun_wire_sack_bits, sack_gen_params),
 	KUNIT_CASE(eun_wire_sack_trim),
+	KUNIT_CASE(eun_wire_read_any_order),
 	KUNIT_CASE(eun_wire_sizes),
 	{}
 };

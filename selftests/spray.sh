@@ -8,8 +8,10 @@
 # rdma_rxe_eun with spray=off) a QP keeps one source port: nearly all of
 # its packets leave on one link. A spraying mode (rr, random, mprdma)
 # must give every link a fair share. ib_write_bw's data goes from the
-# client to the server, so the client's links are the ones judged; the
-# server's (ACKs) are only logged.
+# client to the server, so the client's links are judged; ib_read_bw's
+# from the server (the READ responses, which rdma_rxe_eun sprays to a
+# requester that places them in any order), so the server's are. The
+# other side's links (ACKs, READ requests) are only logged.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 
@@ -70,8 +72,6 @@ check_spread()
 
 mode=$(spray_mode)
 read -ra slaves <<< "$BED_SLAVES"
-tx0=$BED_RESULTS/link-tx.before
-tx1=$BED_RESULTS/link-tx.after
 log_info "spray $mode, ${#slaves[@]} links under $BED_NETDEV: ${slaves[*]}"
 
 # Four links deliver in bursts of their own: sprayed, one QP's packets
@@ -111,37 +111,74 @@ trace_check()
 
 trace_on
 check_err $? "cannot enable the rxe_eun tracepoints"
-bed_port_next port SPRAY
-bed_link_tx "$tx0"
-check_err $? "cannot read the links' tx_packets"
-bed_counters "$BED_RESULTS/spray.counters-before"
-bed_perftest ib_write_bw "$port" "$SIZE" "$ITERS"
-bed_counters "$BED_RESULTS/spray.counters-after"
-bed_link_tx "$tx1"
-check_err $? "cannot read the links' tx_packets"
 
-moved=$(bed_link_tx_delta "$tx0" "$tx1")
-check_err $? "the links changed during the transfer"
-read -ra pkts <<< "$moved"
-sent=$(bed_counter_delta "$BED_RESULTS/spray.counters-before" \
-	"$BED_RESULTS/spray.counters-after" sent_pkts "$BED_DEV")
-per_link=${moved// / \/ }
-if [ "$BED_ROLE" = server ]; then
-	log_info "ACKs and control per link: $per_link (${slaves[*]}; sent_pkts +$sent)"
-	trace_check
-	exit $EXIT_STATUS
-fi
+# spray_read_counts COUNTERS: the READ's own counters, rdma_rxe_eun only.
+# The responder sprays its responses (at least as many as the READs fill
+# at the largest MTU, 4096 B); the requester asks again for few of them:
+# reordering is no loss.
+spray_read_counts()
+{
+	local c=$1 n
 
-log_info "packets per link: $per_link (${slaves[*]}; sent_pkts +$sent)"
-[ ${#pkts[@]} -eq ${#slaves[@]} ]
-check_err $? "${#pkts[@]} counts for ${#slaves[@]} links"
-check_spread "$mode" "${pkts[@]}"
-# The links must have carried what the device sent, or the counts judged
-# are of other traffic. virtio-net counts a frame once the host has taken
-# it, so the last few may not be counted yet: 90% will do.
-total=0
-for n in "${pkts[@]}"; do total=$((total + n)); done
-[ "$sent" -gt 0 ] && [ $((total * 10)) -ge $((sent * 9)) ]
-check_err $? "the links sent $total packets, the device $sent"
-log_test "$BED_MODULE: spray $mode: one QP over ${#slaves[@]} bonded links ($per_link)"
+	[ "$BED_MODULE" = rdma_rxe_eun ] || return 0
+	if [ "$BED_ROLE" = server ]; then
+		n=$(bed_counter_delta "$c-before" "$c-after" rxe_eun_read_resp_sprayed "$BED_DEV")
+		log_info "ib_read_bw: $n responses sprayed"
+		if [ "$mode" = off ]; then [ "$n" -eq 0 ]; else [ "$n" -ge $((ITERS * SIZE / 4096)) ]; fi
+		check_err $? "spray $mode: $n READ responses sprayed"
+		log_test "$BED_MODULE: spray $mode: READ responses sprayed as the mode says ($n)"
+		return
+	fi
+	n=$(bed_counter_delta "$c-before" "$c-after" rxe_eun_read_rerequest "$BED_DEV")
+	log_info "ib_read_bw: $n re-requests"
+	[ "$n" -le "${BED_RETRANS_MAX:-0}" ]
+	check_err $? "ib_read_bw: $n re-requests, more than ${BED_RETRANS_MAX:-0}"
+	log_test "$BED_MODULE: spray $mode: READ re-requests at most ${BED_RETRANS_MAX:-0} ($n)"
+}
+
+# spray_transfer TOOL DATA_ROLE: one perftest transfer; the links of the
+# guest in DATA_ROLE (client or server), which sends the data, are judged.
+spray_transfer()
+{
+	local tool=$1 data_role=$2 port moved sent total n per_link
+	local tx0=$BED_RESULTS/$tool.link-tx.before tx1=$BED_RESULTS/$tool.link-tx.after
+	local counters=$BED_RESULTS/$tool.spray.counters
+	local -a pkts
+
+	bed_port_next port SPRAY
+	bed_link_tx "$tx0"
+	check_err $? "cannot read the links' tx_packets"
+	bed_counters "$counters-before"
+	bed_perftest "$tool" "$port" "$SIZE" "$ITERS"
+	bed_counters "$counters-after"
+	bed_link_tx "$tx1"
+	check_err $? "cannot read the links' tx_packets"
+
+	moved=$(bed_link_tx_delta "$tx0" "$tx1")
+	check_err $? "the links changed during the transfer"
+	read -ra pkts <<< "$moved"
+	sent=$(bed_counter_delta "$counters-before" "$counters-after" sent_pkts "$BED_DEV")
+	per_link=${moved// / \/ }
+	[ "$tool" != ib_read_bw ] || spray_read_counts "$counters"
+	if [ "$BED_ROLE" != "$data_role" ]; then
+		log_info "$tool: the other way, per link: $per_link (${slaves[*]}; sent_pkts +$sent)"
+		return
+	fi
+	log_info "$tool: packets per link: $per_link (${slaves[*]}; sent_pkts +$sent)"
+	[ ${#pkts[@]} -eq ${#slaves[@]} ]
+	check_err $? "${#pkts[@]} counts for ${#slaves[@]} links"
+	check_spread "$mode" "${pkts[@]}"
+	# The links must have carried what the device sent, or the counts
+	# judged are of other traffic. virtio-net counts a frame once the host
+	# has taken it, so the last few may not be counted yet: 90% will do.
+	total=0
+	for n in "${pkts[@]}"; do total=$((total + n)); done
+	[ "$sent" -gt 0 ] && [ $((total * 10)) -ge $((sent * 9)) ]
+	check_err $? "$tool: the links sent $total packets, the device $sent"
+	log_test "$BED_MODULE: spray $mode: $tool, one QP over ${#slaves[@]} bonded links ($per_link)"
+}
+
+spray_transfer ib_write_bw client
+spray_transfer ib_read_bw server
+trace_check
 exit $EXIT_STATUS

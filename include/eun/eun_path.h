@@ -197,6 +197,7 @@ int eun_paths_init(struct eun_paths *ps, struct eun_path *path,
 		   const struct eun_path_cfg *cfg);
 void eun_paths_restart(struct eun_paths *ps);
 u32 eun_paths_pick(struct eun_paths *ps);
+u16 eun_paths_first_sport(const struct eun_paths *ps, u32 n);
 int eun_paths_echo(struct eun_paths *ps, u8 wire, u32 late);
 int eun_paths_lost(struct eun_paths *ps, u8 wire);
 const char *eun_spray_name(enum eun_spray policy);

@@ -24,6 +24,25 @@
 #define EUN_OP_RC_ACK			0x1a	/* BTH AETH EUN_ACK payload */
 #define EUN_OP_RC_READ_RESPONSE		0x1b	/* planned, not sent yet */
 
+/*
+ * BTH byte 4 is reserved (resv8a): stock rxe sends it as 0, never reads it,
+ * and the ICRC leaves it out. A tracking requester sets this bit of it in a
+ * READ request whose responses it places in any order, so that the
+ * responder may send them over several paths.
+ */
+#define EUN_BTH_RESV8A_OFFSET		4
+#define EUN_BTH_ANY_ORDER		0x01
+
+static inline bool eun_wire_any_order(const u8 *bth)
+{
+	return bth[EUN_BTH_RESV8A_OFFSET] & EUN_BTH_ANY_ORDER;
+}
+
+static inline void eun_wire_set_any_order(u8 *bth)
+{
+	bth[EUN_BTH_RESV8A_OFFSET] |= EUN_BTH_ANY_ORDER;
+}
+
 /* Version carried in the top bits of the first byte of EUNH and EUN_ACK. */
 #define EUN_WIRE_VERSION		1
 

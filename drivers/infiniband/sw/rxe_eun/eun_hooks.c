@@ -196,6 +196,16 @@ bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 }
 
 /*
+ * rxe built the headers of a stock-format request: a tracking QP marks a
+ * READ whose responses it places in any order (eun_comp_read_mark()).
+ */
+void eun_req_stock_built(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	if (eun_qp_tracks(qp))
+		eun_comp_read_mark(qp, pkt);
+}
+
+/*
  * Send a packet of a WQE eun_req_owns() took, so of a tracking QP, in the
  * ooo format. Return: 0 or a negative error for the WQE.
  */

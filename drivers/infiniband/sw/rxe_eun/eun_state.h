@@ -101,6 +101,7 @@ enum eun_counter {
 	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */
 	EUN_CNT_READ_GAP_SENT,	/* NAK: requests held behind a missing one */
 	EUN_CNT_READ_GAP_RCVD,	/* ... taken as evidence of that one's loss */
+	EUN_CNT_READ_RESP_SPRAYED, /* READ response sent over the QP's paths */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -277,6 +278,10 @@ struct eun_rx_srq {
  * @rd_held: the packet of each atomic held, in the slot @order gives it
  * @rd_gap_sent: a sequence NAK went for the missing request @rd_gap_psn
  * @rd_gap_psn: that request's PSN
+ * @resp_any_order: the peer places READ responses in any order (its last
+ *	new READ request said so, EUN_BTH_ANY_ORDER): they may take the
+ *	QP's paths
+ * @resp_next: the path the next such response takes
  * @srq: WQEs taken from the shared receive queue (rx/eun_rx_srq.c)
  */
 struct eun_rx {
@@ -300,6 +305,8 @@ struct eun_rx {
 	struct sk_buff *rd_held[EUN_RO_SLOTS];
 	bool rd_gap_sent;
 	u32 rd_gap_psn;
+	bool resp_any_order;
+	u32 resp_next;
 	struct eun_rx_srq srq;
 };
 

@@ -29,6 +29,7 @@
 #include "rxe_queue.h"
 #include "eun/eun_bitmap.h"
 #include "eun/eun_read.h"
+#include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_comp.h"
@@ -155,6 +156,30 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		return true;
 	}
 	return rd->count && rd->count < room && !eun_comp_read_add(qp, wqe);
+}
+
+/**
+ * eun_comp_read_mark() - mark a READ request whose responses may come in
+ *	any order
+ * @qp: the tracking QP, in its send task
+ * @pkt: a stock-format request rxe built, its headers in place
+ *
+ * A READ tracked with a bitmap takes its responses in any order: its
+ * request says so (EUN_BTH_ANY_ORDER), and a responder of this module
+ * that sprays may then send them over its paths. Without a bitmap only
+ * the next response in order is taken, so the request stays unmarked.
+ */
+void eun_comp_read_mark(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r;
+
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
+	    !qp->eun.tx.rd_open || !rd->count)
+		return;
+	r = eun_rd_at(rd, rd->count - 1);
+	if (r && !r->atomic && r->first_psn == pkt->psn)
+		eun_wire_set_any_order(pkt->hdr);
 }
 
 static enum eun_rd_kind eun_comp_read_kind(u8 opcode)

@@ -11,6 +11,7 @@ struct rxe_send_wqe;
 
 bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 bool idle);
+void eun_comp_read_mark(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
 enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp,
 				   struct rxe_pkt_info *pkt);
 enum eun_ack_verdict eun_comp_read_ack(struct rxe_qp *qp,

@@ -254,6 +254,19 @@ u32 eun_paths_pick(struct eun_paths *ps)
 	return idx;
 }
 
+/**
+ * eun_paths_first_sport() - the port a path started with
+ * @ps: the paths
+ * @n: any number: path @n modulo @npaths
+ *
+ * Return: the path's first port (of the aligned block that holds the home
+ * port), whatever port the policy gave it since.
+ */
+u16 eun_paths_first_sport(const struct eun_paths *ps, u32 n)
+{
+	return ps->path[n % ps->npaths].first_sport;
+}
+
 /* The path a path byte names now, or NULL when it is not that port's. */
 static struct eun_path *eun_paths_lookup(struct eun_paths *ps, u8 wire)
 {

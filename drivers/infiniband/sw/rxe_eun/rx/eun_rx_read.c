@@ -14,7 +14,9 @@
  * once each and in PSN order. While atomics are held behind a request
  * that has not come, nothing goes back that would show its loss: a
  * sequence NAK at its PSN, once, does. A request at the expected PSN, or
- * older, goes to rxe as every stock-format request does.
+ * older, goes to rxe as every stock-format request does. A new READ
+ * request also says whether its requester takes the responses in any
+ * order, so that they may be sprayed (tx/eun_tx_path.c).
  *
  * Runs in the QP's receive task only, but eun_rx_read_forget() (the QP
  * reset or destroyed, its tasks stopped).
@@ -22,6 +24,7 @@
 
 #include "rxe.h"
 #include "eun/eun_rx_order.h"
+#include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_rx_ack.h"
@@ -158,6 +161,9 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	u32 next = eun_psn_add(pkt->psn, npkts);
 	int slot;
 
+	/* A new READ says how its requester takes responses; a copy not. */
+	if (ahead >= 0 && pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST)
+		rx->resp_any_order = eun_wire_any_order(pkt->hdr);
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
@@ -241,4 +247,6 @@ void eun_rx_read_forget(struct rxe_qp *qp)
 	}
 	eun_ro_init(&rx->order);
 	rx->rd_gap_sent = false;
+	rx->resp_any_order = false;
+	rx->resp_next = 0;
 }

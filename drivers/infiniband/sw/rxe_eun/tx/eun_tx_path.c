@@ -4,7 +4,9 @@
  * mprdma, each request packet (a first transmission or a resend, which
  * may take another path) leaves with the UDP source port of one of the
  * QP's paths (core/eun_path.c), so that an ECMP fabric spreads one QP over
- * its links. ACKs and READ responses keep the QP's own port.
+ * its links. READ responses to a requester that places them in any order
+ * take the paths' first ports in turn; ACKs and the rest keep the QP's
+ * own port.
  *
  * A tracking QP also remembers the path of each PSN in flight, so that a
  * loss counts against the path that lost it, and hands the policy what
@@ -100,14 +102,48 @@ void eun_tx_path_teardown(struct rxe_qp *qp)
 	qp->eun.paths.path = NULL;
 }
 
+static bool eun_tx_path_is_read_response(u8 opcode)
+{
+	switch (opcode) {
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A READ response to a requester that takes them in any order (its READ
+ * request said so: rx/eun_rx_read.c) takes the QP's first ports in turn,
+ * whatever the policy: the requester echoes no path of a response, so
+ * there is nothing to choose by, and the first ports are the block a
+ * fabric's hash spreads evenly. Every other response keeps the QP's own
+ * port. Runs in the responder's task; the send task may move the first
+ * ports meanwhile (a new own port), which gives a response an old one.
+ */
+static u16 eun_tx_path_response(struct rxe_qp *qp,
+				const struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	if (!rx->resp_any_order || !eun_tx_path_is_read_response(pkt->opcode))
+		return qp->src_port;
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_RESP_SPRAYED);
+	return eun_paths_first_sport(&qp->eun.paths, rx->resp_next++);
+}
+
 /**
  * eun_udp_sport() - the UDP source port of a packet rxe_prepare() builds
  * @qp: the QP
  * @pkt: the packet
  *
- * A request packet of a QP that sprays takes the next path's port; every
- * other packet the QP's own. A QP whose own port moved (a flow label set
- * by modify QP) starts its paths again from the new one.
+ * A request packet of a QP that sprays takes the next path's port, a READ
+ * response maybe a first port (eun_tx_path_response()); every other packet
+ * the QP's own. A QP whose own port moved (a flow label set by modify QP)
+ * starts its paths again from the new one.
  *
  * Return: the port, host order.
  */
@@ -115,8 +151,10 @@ u16 eun_udp_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt)
 {
 	struct eun_paths *ps = &qp->eun.paths;
 
-	if (!ps->path || !(pkt->mask & RXE_REQ_MASK))
+	if (!ps->path)
 		return qp->src_port;
+	if (!(pkt->mask & RXE_REQ_MASK))
+		return eun_tx_path_response(qp, pkt);
 	if (unlikely(ps->home_sport != qp->src_port)) {
 		ps->home_sport = qp->src_port;
 		eun_paths_restart(ps);
