@@ -273,6 +273,8 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 	function multipath_goals(   R, o) {
 		R = "eun-eunomia+rr"; o = "write"
 		ratio_goal("mp-equal: eunomia+rr >= 3.5x stock", o, R, "mp-equal", S, "mp-equal", 3.5)
+		# The data of a READ are its responses, sprayed by the responder.
+		ratio_goal("mp-equal: eunomia+rr >= 3.5x stock", "read", R, "mp-equal", S, "mp-equal", 3.5)
 		# Of the one QP of the WRITE rows, the goal: in the flow workload
 		# the QPs also reorder one another (they share the queues).
 		if ((R, "mp-equal", o) in op_rows)
