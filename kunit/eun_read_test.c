@@ -12,11 +12,12 @@
  * new since the request or a re-request, doubled per unanswered
  * re-request and none after EUN_RD_MAX_BLIND; the responses a
  * re-request's answer follows, which are no news of its loss; a spurious
- * re-request doubling the window once, up to its cap, even when its proof
- * comes after the READ, and a run of re-requests halving it; the range a
- * re-request asks for and its split into one range per READ; atomics
- * among READs, one ATOMIC_ACKNOWLEDGE each; and the window kept across
- * READs.
+ * re-request making the window twice the one it went by, up to its cap,
+ * each re-request awaiting its own proof, even when it comes after later
+ * re-requests or after the READ, and a run of re-requests halving it;
+ * the range a re-request asks for and its split into one range per READ;
+ * atomics among READs, one ATOMIC_ACKNOWLEDGE each; and the window kept
+ * across READs.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -661,13 +662,35 @@ static void eun_rd_spurious_doubles(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
 
-	/* A later re-request supersedes the one before. */
+	/*
+	 * A later re-request does not hide the one before (its answer comes
+	 * behind the READs out): each waits for its own proof, and those
+	 * that went by the same window double it once.
+	 */
 	rd = rt_four(test);
 	eun_rd_rerequested(rd, RT_WRAP, 10);
 	eun_rd_rerequested(rd, 0xffffff, 20);
-	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, RT_WRAP));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->rereq_out);
 	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 0xffffff));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 8 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->rereq_out);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, RT_WRAP));
+	/* One that went by the doubled window doubles it again. */
+	eun_rd_rerequested(rd, 5, 30);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 5));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	/* At most EUN_RD_PROOFS wait: the oldest goes for a new one. */
+	for (i = 0; i <= EUN_RD_PROOFS; i++)
+		eun_rd_rerequested(rd, 100 + i, 40 + i);
+	KUNIT_EXPECT_EQ(test, rd->nproofs, EUN_RD_PROOFS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 100));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 16 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 101));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 32 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_duplicate(rd, 100 + EUN_RD_PROOFS));
+	KUNIT_EXPECT_FALSE(test, rd->rereq_out);
 }
 
 /* A re-request from PSN 0 at @now, answered then. */

@@ -44,6 +44,13 @@
  */
 #define EUN_RD_BLIND_SHIFT	3
 #define EUN_RD_MAX_BLIND	6
+/*
+ * Re-requests a second copy of whose first PSN may still prove spurious.
+ * The answer to one comes behind the responses of every READ out when it
+ * went, so, with many out, later re-requests go before it: each is kept
+ * until its proof comes, the oldest dropped for a new one beyond these.
+ */
+#define EUN_RD_PROOFS		8
 
 /**
  * enum eun_rd_kind - which READ response opcode a packet carries
@@ -93,6 +100,17 @@ struct eun_rd_range {
 };
 
 /**
+ * struct eun_rd_proof - a re-request not yet proven spurious
+ * @psn: its first PSN, missing when it went
+ * @wnd_ns: the reorder window it went by: proven spurious, it was too
+ *	short, and the window becomes twice it
+ */
+struct eun_rd_proof {
+	u32 psn;
+	u64 wnd_ns;
+};
+
+/**
  * struct eun_rd - the READs a requester tracks
  * @req: the READs out, a ring, oldest at @oldest
  * @oldest: ring index of the oldest READ out
@@ -121,10 +139,11 @@ struct eun_rd_range {
  * @calm: re-requests since the window last changed
  * @pause_ns: the longest wait for a new response seen (at most
  *	EUN_RD_REO_MAX_NS): a soft responder pauses while its packets drain
- * @rereq_out: a re-request went and no second copy of its first PSN came
- *	(kept across READs: the copy may come late)
- * @rereq_first: that first PSN: missing when the re-request went, so a
- *	second copy of it proves the re-request spurious
+ * @rereq_out: the latest re-request waits for its proof in @proof
+ * @rereq_first: its first PSN, which its answer starts with
+ * @proof: the re-requests that no second copy of their first PSN proved
+ *	spurious yet, oldest first (kept across READs: a copy may come late)
+ * @nproofs: entries in @proof
  * @reo_wnd_ns: quiet time after which missing responses count as lost;
  *	kept from one READ to the next
  */
@@ -149,6 +168,8 @@ struct eun_rd {
 	u64 pause_ns;
 	bool rereq_out;
 	u32 rereq_first;
+	struct eun_rd_proof proof[EUN_RD_PROOFS];
+	u8 nproofs;
 	u64 reo_wnd_ns;
 };
 

@@ -48,8 +48,11 @@ struct ref {
 	u32 hole_head;		/* the first missing index then */
 	u64 hole_from;		/* when */
 	u32 unanswered, timer_retries;
-	bool rereq_out;
+	bool rereq_out;		/* the latest re-request awaits its proof */
 	u32 rereq_psn;
+	u32 proof_psn[EUN_RD_PROOFS];	/* re-requests not proven, oldest first */
+	u64 proof_wnd[EUN_RD_PROOFS];	/* the window each went by */
+	u32 nproofs;
 	bool awaiting;		/* no answer to the re-request yet */
 	u32 rereq_last;		/* the last index out when it went */
 	u32 rereq_max;		/* the highest index come then (oldest's first if none) */
@@ -425,6 +428,11 @@ static void check_state(void)
 		fail("highest PSN that came");
 	if (rd.rereq_out != f.rereq_out || (f.rereq_out && rd.rereq_first != f.rereq_psn))
 		fail("re-request out");
+	if (rd.nproofs != f.nproofs)
+		fail("re-requests awaiting their proof");
+	for (i = 0; i < f.nproofs; i++)
+		if (rd.proof[i].psn != f.proof_psn[i] || rd.proof[i].wnd_ns != f.proof_wnd[i])
+			fail("a re-request awaiting its proof");
 	check_reads();
 	check_timing();
 	check_contract();
@@ -603,14 +611,35 @@ static void respond(struct rread *q, u32 h, u32 e)
 	}
 }
 
+/* The oldest re-request from @psn not proven yet, or -1. */
+static int proof_of(u32 psn)
+{
+	u32 i;
+
+	for (i = 0; i < f.nproofs; i++)
+		if (f.proof_psn[i] == psn)
+			return i;
+	return -1;
+}
+
 /* A second copy, of a READ out or an earlier one. */
 static void copy_came(u32 psn)
 {
-	bool want = f.rereq_out && psn == f.rereq_psn;
+	int at = proof_of(psn);
+	bool want = at >= 0;
+	u64 w;
+	u32 i;
 
 	if (want) {
-		f.rereq_out = false;
-		f.wnd = min(2 * f.wnd, EUN_RD_REO_MAX_NS);
+		/* Proven spurious: the window it went by was too short. */
+		w = f.proof_wnd[at];
+		for (i = at; i + 1 < f.nproofs; i++) {
+			f.proof_psn[i] = f.proof_psn[i + 1];
+			f.proof_wnd[i] = f.proof_wnd[i + 1];
+		}
+		f.nproofs--;
+		f.rereq_out = f.rereq_out && proof_of(f.rereq_psn) >= 0;
+		f.wnd = min(max(f.wnd, 2 * w), EUN_RD_REO_MAX_NS);
 		f.calm = 0;
 		rdm_stats.spurious++;
 	}
@@ -815,6 +844,16 @@ static void rerequest(void)
 			idx_of(out[i].last_psn) - q->first);
 	}
 	eun_rd_rerequested(&rd, psn_of(f.head), now);
+	if (f.nproofs == EUN_RD_PROOFS) {
+		for (i = 0; i + 1 < EUN_RD_PROOFS; i++) {
+			f.proof_psn[i] = f.proof_psn[i + 1];
+			f.proof_wnd[i] = f.proof_wnd[i + 1];
+		}
+		f.nproofs--;
+	}
+	f.proof_psn[f.nproofs] = psn_of(f.head);
+	f.proof_wnd[f.nproofs] = f.wnd;
+	f.nproofs++;
 	f.rereq_out = true;
 	f.rereq_psn = psn_of(f.head);
 	f.rereq_last = f.end - 1;
@@ -1085,6 +1124,7 @@ void rdm_forget(void)
 	f.awaiting = false;
 	f.calm = 0;
 	f.rereq_out = false;
+	f.nproofs = 0;
 	forget_prev();
 }
 

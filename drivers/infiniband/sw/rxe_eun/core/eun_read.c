@@ -7,9 +7,9 @@
  * holds, or one that is lost. As in RACK, the rule is one of time: the
  * packets missing below the highest PSN that came count as lost once the
  * reorder window has passed since the first packet beyond them came. The
- * window starts at a few milliseconds, doubles each time a re-request
- * proves spurious and halves again after a run of re-requests that none
- * did. That is the "evidence of loss". A missing tail is different:
+ * window starts at a few milliseconds, becomes twice the one a re-request
+ * went by when that re-request proves spurious, and halves again after a
+ * run of re-requests that none did. That is the "evidence of loss". A missing tail is different:
  * the responder may still be sending it (a soft responder paces itself on
  * its own freed packets), so it waits several windows. When nothing comes
  * at all (the request or a re-request lost), a few re-requests go after
@@ -283,24 +283,59 @@ void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 	eun_rd_note_hole(rd, head, now);
 }
 
+/* The oldest re-request waiting for a proof from @psn, or -1. */
+static int eun_rd_proof_of(const struct eun_rd *rd, u32 psn)
+{
+	int i;
+
+	for (i = 0; i < rd->nproofs; i++)
+		if (rd->proof[i].psn == psn)
+			return i;
+	return -1;
+}
+
+/* A re-request from @psn went by the window now: it waits for its proof. */
+static void eun_rd_proof_add(struct eun_rd *rd, u32 psn)
+{
+	if (rd->nproofs == EUN_RD_PROOFS) {
+		memmove(rd->proof, rd->proof + 1,
+			(EUN_RD_PROOFS - 1) * sizeof(rd->proof[0]));
+		rd->nproofs--;
+	}
+	rd->proof[rd->nproofs].psn = psn;
+	rd->proof[rd->nproofs].wnd_ns = rd->reo_wnd_ns;
+	rd->nproofs++;
+}
+
 /**
  * eun_rd_duplicate() - a response packet came again
  * @rd: the tracker
  * @psn: its PSN, of a READ out or of an earlier one
  *
- * A second copy of the first PSN of the latest re-request means that the
- * packet was not lost: the re-request was spurious and the window
- * doubles. The copy may come after the READ completed, even during the
- * next one (PSNs do not repeat), so the check outlives the READ.
+ * A second copy of the first PSN of a re-request means that the packet
+ * was not lost: the re-request was spurious, so the window it went by was
+ * too short, and the window becomes twice that one (once for any number
+ * of re-requests that went by the same window). The copy may come after
+ * the READ completed, even during the next one (PSNs do not repeat), so
+ * the check outlives the READ; it may come after later re-requests went,
+ * so every re-request waits for its own.
  *
- * Return: true when this packet proved the latest re-request spurious.
+ * Return: true when this packet proved a re-request spurious.
  */
 bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
 {
-	if (!rd->rereq_out || psn != rd->rereq_first)
+	int i = eun_rd_proof_of(rd, psn);
+	u64 wnd;
+
+	if (i < 0)
 		return false;
-	rd->rereq_out = false;
-	rd->reo_wnd_ns = min(2 * rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+	wnd = rd->proof[i].wnd_ns;
+	rd->nproofs--;
+	memmove(rd->proof + i, rd->proof + i + 1,
+		(rd->nproofs - i) * sizeof(rd->proof[0]));
+	rd->rereq_out = rd->rereq_out &&
+			eun_rd_proof_of(rd, rd->rereq_first) >= 0;
+	rd->reo_wnd_ns = min(max(rd->reo_wnd_ns, 2 * wnd), EUN_RD_REO_MAX_NS);
 	rd->calm = 0;
 	return true;
 }
@@ -563,6 +598,7 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 {
 	bool blind = rd->unanswered;
 
+	eun_rd_proof_add(rd, first);
 	rd->rereq_out = true;
 	rd->rereq_first = first;
 	rd->rereq_last = rd->last_psn;
