@@ -5,7 +5,8 @@
 # link (netem with a short queue: rxe_xmit_packet() gets -EAGAIN and counts
 # send_err). Stock 6.12 fails the WQE and moves the QP to error; a
 # tracking QP must take such a packet as lost, send it again and complete
-# every message intact. On stock rdma_rxe and the gbn mode (stock's code
+# every message intact: its WRITE and SEND packets, and its READ
+# requests, which keep the stock format. On stock rdma_rxe and the gbn mode (stock's code
 # path) the check is the other way round: the transfer must fail, so that
 # the test shows the drops really happened and mattered.
 #
@@ -36,7 +37,7 @@ before=$BED_RESULTS/local-drop.counters-before
 after=$BED_RESULTS/local-drop.counters-after
 [ "$BED_ROLE" = client ] && bed_netem_on "$spec"
 bed_counters "$before"
-EV_TIMEOUT=90 ev_run local-drop "$want" -- -o write,send -S 16384 -n 40 -D 16 --seed 21
+EV_TIMEOUT=90 ev_run local-drop "$want" -- -o write,send,read -S 16384 -n 40 -D 16 --seed 21
 bed_counters "$after"
 bed_netem_off
 

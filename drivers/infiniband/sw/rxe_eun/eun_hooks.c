@@ -206,6 +206,18 @@ void eun_req_stock_built(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 }
 
 /*
+ * The stack refused a stock-format request rxe built (a full qdisc returns
+ * NET_XMIT_DROP; rxe counted it in send_err): a tracking QP takes it as
+ * lost in the network, as it takes its ooo packets (tx/eun_tx.c), and its
+ * READ tracker asks again or rxe's retransmit timer rewinds. rxe 6.12
+ * fails the WQE and the QP instead, which a go-back-N QP keeps.
+ */
+bool eun_req_stock_dropped(struct rxe_qp *qp, int err)
+{
+	return eun_qp_tracks(qp) && err > 0;
+}
+
+/*
  * Send a packet of a WQE eun_req_owns() took, so of a tracking QP, in the
  * ooo format. Return: 0 or a negative error for the WQE.
  */

@@ -44,6 +44,7 @@ enum eun_resend_verdict eun_req_resend(struct rxe_qp *qp);
 bool eun_req_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
 bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
 void eun_req_stock_built(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
+bool eun_req_stock_dropped(struct rxe_qp *qp, int err);
 int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
 		 struct rxe_send_wqe *wqe, struct rxe_pkt_info *pkt,
 		 u32 payload);
