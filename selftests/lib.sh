@@ -675,6 +675,28 @@ bed_perftest_sizes()
 # NETDEV in place of its root qdisc, or no netem when SPEC is empty. The
 # old qdisc goes first: a netem changed in place keeps what the new SPEC
 # does not mention (a reorder, for one).
+# bed_links_drain MAX_S: wait, at most MAX_S seconds, until no qdisc of
+# this guest's links holds a packet; 1 if one still does. A rate-capped
+# link can hold seconds of a transfer's packets after it ended (a
+# READ's responses sprayed onto the slow link): the next transfer would
+# start behind them.
+bed_links_drain()
+{
+	local max=$1 n=0 nd busy
+
+	while :; do
+		busy=
+		for nd in ${BED_SLAVES:-$BED_NETDEVS}; do
+			tc -s qdisc show dev "$nd" 2>/dev/null |
+				grep -q ' backlog [^ ]* [1-9][0-9]*p' && busy=$nd
+		done
+		[ -z "$busy" ] && return 0
+		[ "$n" -ge $((max * 10)) ] && return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 bed_netem_set()
 {
 	local nd=$1 spec=${2:-}

@@ -216,6 +216,7 @@ transfer()
 		args+=(--interval "$BENCH_INTERVAL_MS")
 	fi
 	[ "${BENCH_BLOCK:-0}" = 1 ] && { args+=(--block); sargs+=(--block); }
+	bed_links_drain 30 || log_info "$tag: a link still holds packets after 30 s"
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
