@@ -171,14 +171,9 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  */
 void eun_comp_read_mark(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
-	const struct eun_rd *rd = &qp->eun.tx.rd;
-	const struct eun_rd_req *r;
-
-	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
-	    !qp->eun.tx.rd_open || !rd->count)
-		return;
-	r = eun_rd_at(rd, rd->count - 1);
-	if (r && !r->atomic && r->first_psn == pkt->psn)
+	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST &&
+	    qp->eun.tx.rd_open && qp->eun.tx.rd.count &&
+	    eun_comp_read_is_newest(qp))
 		eun_wire_set_any_order(pkt->hdr);
 }
 

@@ -9,9 +9,10 @@
  * reorder window has passed since the first packet beyond them came. The
  * window starts at a few milliseconds, becomes twice the one a re-request
  * went by when that re-request proves spurious, and halves again after a
- * run of re-requests that none did. That is the "evidence of loss". A missing tail is different:
- * the responder may still be sending it (a soft responder paces itself on
- * its own freed packets), so it waits several windows. When nothing comes
+ * run of re-requests that none did. That is the "evidence of loss". A
+ * missing tail is different: the responder may still be sending it (a
+ * soft responder paces itself on its own freed packets), so it waits
+ * several windows. When nothing comes
  * at all (the request or a re-request lost), a few re-requests go after
  * longer and longer waits; then only rxe's retransmit timer asks again,
  * and its retry count bounds how long a dead peer is asked.
