@@ -294,6 +294,37 @@ static void eun_path_adaptive_parks_lossy(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, eun_paths_sport(&t->ps, i), ports[i]);
 }
 
+/*
+ * Losses seen seldom (loss_bursts_only): a lone loss parks nothing, nor
+ * one in every few hundred packets; three close together do.
+ */
+static void eun_path_adaptive_loss_bursts(struct kunit *test)
+{
+	struct eun_path_cfg cfg = {
+		.policy = EUN_SPRAY_ADAPTIVE, .npaths = 4, .home_sport = 0xc400,
+		.seed = 5, .delta = 16, .loss_bursts_only = true,
+	};
+	struct pt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u8 wire;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, eun_paths_init(&t->ps, t->path, &cfg), 0);
+	wire = eun_paths_wire(&t->ps, 3);
+	KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 0);
+	KUNIT_EXPECT_GT(test, pt_sent_on(t, 3, 100), 0);
+	for (i = 0; i < 20; i++) {
+		KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+		pt_sent_on(t, 3, 400);
+	}
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 0);
+	for (i = 0; i < 3 && !t->ps.stats.pruned_loss; i++)
+		KUNIT_EXPECT_EQ(test, eun_paths_lost(&t->ps, wire), 0);
+	KUNIT_EXPECT_EQ(test, t->ps.stats.pruned_loss, 1);
+	KUNIT_EXPECT_EQ(test, pt_sent_on(t, 3, 100), 0);
+}
+
 /* The last path in use is never parked. */
 static void eun_path_adaptive_keeps_one(struct kunit *test)
 {
@@ -687,6 +718,7 @@ static struct kunit_case eun_path_test_cases[] = {
 	KUNIT_CASE(eun_path_rr_never_prunes),
 	KUNIT_CASE(eun_path_adaptive_parks_late),
 	KUNIT_CASE(eun_path_adaptive_parks_lossy),
+	KUNIT_CASE(eun_path_adaptive_loss_bursts),
 	KUNIT_CASE(eun_path_adaptive_keeps_one),
 	KUNIT_CASE(eun_path_mprdma_prunes_loss),
 	KUNIT_CASE(eun_path_probe_adopted),

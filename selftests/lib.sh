@@ -52,6 +52,7 @@ declare -gA BED_PORTS=(
 	[EV_NO_CLIENT]="18799 1"	# eun_verify_neg.sh: a server nobody calls
 	[MULTILINK]="18800 4"		# multilink.sh, one per link (LINKS <= 4)
 	[SPRAY]="18808 2"		# spray.sh: WRITE, READ
+	[SPRAY_SLOW]="18804 1"		# spray_slow.sh: READ
 	[SRQ_PINGPONG]="18805 3"	# srq_pingpong.sh, one per exchange
 	[BENCH_PERF]="18810 10"		# tools/bench/matrix.sh's perftest, one per transfer
 	[LIFECYCLE]="18900 4"		# lifecycle_traffic.sh: the churn's long transfer

@@ -129,6 +129,10 @@ struct eun_path {
  *	many PSNs, on average, is replaced; 1..%EUN_PATH_MAX_DELTA
  * @probe_every: one packet in this many, on average, probes a new port
  *	while a path is off its first port (%EUN_SPRAY_MPRDMA only; 0 never)
+ * @loss_bursts_only: only losses close together make a path lossy, not a
+ *	lone one where the others lose nothing: for losses seen late and
+ *	seldom (a re-request names one in many), where a lone loss says
+ *	little
  */
 struct eun_path_cfg {
 	enum eun_spray policy;
@@ -137,6 +141,7 @@ struct eun_path_cfg {
 	u64 seed;
 	u32 delta;
 	u32 probe_every;
+	bool loss_bursts_only;
 };
 
 /**
@@ -167,6 +172,7 @@ struct eun_path_stats {
  * @delta: see &struct eun_path_cfg
  * @probe_every: see &struct eun_path_cfg
  * @home_sport: see &struct eun_path_cfg
+ * @loss_bursts_only: see &struct eun_path_cfg
  * @seed: the seed the generator started from
  * @rng: the generator's state
  * @next: the path round robin takes next
@@ -184,6 +190,7 @@ struct eun_paths {
 	u32 delta;
 	u32 probe_every;
 	u16 home_sport;
+	bool loss_bursts_only;
 	u64 seed;
 	u64 rng;
 	u32 next;

@@ -44,6 +44,9 @@ void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp)
 
 	qp->eun.mode = EUN_QP_GO_BACK_N;
 	qp->eun.paths.path = NULL;
+	qp->eun.rx.resp_paths.path = NULL;
+	qp->eun.rx.resp_path_of = NULL;
+	qp->eun.paths_parked_resp = 0;
 	qp->eun.tx.path_of = NULL;
 	if (qp_type(qp) != IB_QPT_RC)
 		return;

@@ -102,6 +102,7 @@ enum eun_counter {
 	EUN_CNT_READ_GAP_SENT,	/* NAK: requests held behind a missing one */
 	EUN_CNT_READ_GAP_RCVD,	/* ... taken as evidence of that one's loss */
 	EUN_CNT_READ_RESP_SPRAYED, /* READ response sent over the QP's paths */
+	EUN_CNT_READ_RESP_PARKED, /* ... a path parked: a re-request named it */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -244,6 +245,13 @@ struct eun_rx_srq {
 	u32 ntaken;
 };
 
+/*
+ * Recent READ responses a re-request may name, whose paths a sprayed
+ * responder remembers: a READ is at most 2^31 bytes, but a re-request names
+ * the first response missing, which is among the latest sent.
+ */
+#define EUN_RESP_RING	1024
+
 /**
  * struct eun_rx - receive side of a tracking QP (rx/), changed only by the
  *	QP's receive task, except the fields under the device lock
@@ -281,7 +289,12 @@ struct eun_rx_srq {
  * @resp_any_order: the peer places READ responses in any order (its last
  *	new READ request said so, EUN_BTH_ANY_ORDER): they may take the
  *	QP's paths
- * @resp_next: the path the next such response takes
+ * @resp_paths: the paths of those responses, over the first ports of the
+ *	QP's block: in turn, or with spray=mprdma or adaptive, a path that a
+ *	re-request shows lost a response is parked (tx/eun_tx_path.c);
+ *	@resp_paths.path is NULL when the QP does not spray
+ * @resp_path_of: path byte of each recent such response, with its PSN
+ *	(%EUN_RESP_RING entries, (PSN << 8) | path byte)
  * @srq: WQEs taken from the shared receive queue (rx/eun_rx_srq.c)
  */
 struct eun_rx {
@@ -306,7 +319,8 @@ struct eun_rx {
 	bool rd_gap_sent;
 	u32 rd_gap_psn;
 	bool resp_any_order;
-	u32 resp_next;
+	struct eun_paths resp_paths;
+	u32 *resp_path_of;
 	struct eun_rx_srq srq;
 };
 
@@ -399,6 +413,10 @@ struct eun_tx {
  * @paths: virtual paths of the request packets (any mode; @paths.path is
  *	NULL when the QP does not spray); the send task's only
  * @path_last: index of the path rxe_prepare() last took for a request
+ * @paths_parked_resp: paths the responder parked for its READ responses
+ *	(a bit per index), not yet charged to the request paths of the same
+ *	first ports, which go the same way; set by the responder task, taken
+ *	by the send task (set_bit(), xchg())
  */
 struct eun_qp {
 	enum eun_qp_mode mode;
@@ -406,6 +424,7 @@ struct eun_qp {
 	struct eun_tx tx;
 	struct eun_paths paths;
 	u32 path_last;
+	unsigned long paths_parked_resp;
 };
 
 #endif /* EUN_STATE_H */

@@ -133,6 +133,7 @@ int eun_paths_init(struct eun_paths *ps, struct eun_path *path,
 		.delta = cfg->delta,
 		.probe_every = cfg->probe_every,
 		.home_sport = cfg->home_sport,
+		.loss_bursts_only = cfg->loss_bursts_only,
 		.seed = cfg->seed,
 	};
 	eun_paths_restart(ps);
@@ -532,16 +533,19 @@ static u32 eun_paths_loss_mean(const struct eun_paths *ps,
 }
 
 /*
- * Lossy: three losses close together, or a recent loss where the other
- * paths lose next to nothing (four times their mean). Losses that every
- * path suffers alike are the fabric's, not a path's.
+ * Lossy: three losses close together, or (unless @loss_bursts_only) a
+ * recent loss where the other paths lose next to nothing (four times
+ * their mean). Losses that every path suffers alike are the fabric's, not
+ * a path's.
  */
 static bool eun_path_is_lossy(const struct eun_paths *ps,
 			      const struct eun_path *p)
 {
-	return p->loss_avg > EUN_PATH_LOSS_PRUNE ||
-	       (p->loss_avg >= EUN_PATH_LOSS_ONE >> (EUN_PATH_LOSS_SHIFT + 1) &&
-		p->loss_avg > 4 * eun_paths_loss_mean(ps, p));
+	if (p->loss_avg > EUN_PATH_LOSS_PRUNE)
+		return true;
+	return !ps->loss_bursts_only &&
+	       p->loss_avg >= EUN_PATH_LOSS_ONE >> (EUN_PATH_LOSS_SHIFT + 1) &&
+	       p->loss_avg > 4 * eun_paths_loss_mean(ps, p);
 }
 
 /**

@@ -33,18 +33,36 @@ static void eun_debugfs_show_path(struct seq_file *s, const char *name,
 		   p.parked_until > clock ? p.parked_until - clock : 0, p.backoff);
 }
 
+/* One row per path, and the probe's under mprdma. */
+static void eun_debugfs_show_path_rows(struct seq_file *s,
+				       const struct eun_paths *ps)
+{
+	u64 clock = eun_peek(ps->clock);
+	char name[8];
+	u32 i;
+
+	seq_printf(s, "%6s %5s %3s %10s %8s %8s %10s %8s %9s %8s %3s\n",
+		   "path", "sport", "gen", "sent", "lost", "echoes", "late_avg",
+		   "late_max", "loss", "parked", "bo");
+	for (i = 0; i < ps->npaths; i++) {
+		snprintf(name, sizeof(name), "%u", i);
+		eun_debugfs_show_path(s, name, &ps->path[i], clock);
+	}
+	if (ps->policy == EUN_SPRAY_MPRDMA)
+		eun_debugfs_show_path(s, "probe", &ps->path[ps->npaths], clock);
+}
+
 /**
- * eun_debugfs_show_paths() - a QP's virtual paths
+ * eun_debugfs_show_paths() - a QP's virtual paths, its requests' and its
+ *	READ responses'
  * @s: the debugfs file
  * @qp: the QP, referenced by the reader
  */
 void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 {
 	const struct eun_paths *ps = &qp->eun.paths;
+	const struct eun_paths *rps = &qp->eun.rx.resp_paths;
 	struct eun_path_stats st;
-	u64 clock = eun_peek(ps->clock);
-	char name[8];
-	u32 i;
 
 	if (!ps->path) {
 		seq_printf(s, "paths spray off sport %u\n",
@@ -58,15 +76,13 @@ void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 	seq_printf(s, "paths pruned_late %llu pruned_loss %llu reinstated %llu probes %llu adopted %llu stale_echoes %llu\n",
 		   st.pruned_late, st.pruned_loss, st.reinstated, st.probes,
 		   st.adopted, st.stale);
-	seq_printf(s, "%6s %5s %3s %10s %8s %8s %10s %8s %9s %8s %3s\n",
-		   "path", "sport", "gen", "sent", "lost", "echoes", "late_avg",
-		   "late_max", "loss", "parked", "bo");
-	for (i = 0; i < ps->npaths; i++) {
-		snprintf(name, sizeof(name), "%u", i);
-		eun_debugfs_show_path(s, name, &ps->path[i], clock);
-	}
-	if (ps->policy == EUN_SPRAY_MPRDMA)
-		eun_debugfs_show_path(s, "probe", &ps->path[ps->npaths], clock);
+	eun_debugfs_show_path_rows(s, ps);
+	if (!rps->path)
+		return;
+	st = eun_peek(rps->stats);
+	seq_printf(s, "resp_paths %s (READ responses) parked %llu reinstated %llu\n",
+		   eun_spray_name(rps->policy), st.pruned_loss, st.reinstated);
+	eun_debugfs_show_path_rows(s, rps);
 }
 
 /**

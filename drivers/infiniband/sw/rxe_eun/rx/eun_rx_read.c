@@ -16,7 +16,8 @@
  * sequence NAK at its PSN, once, does. A request at the expected PSN, or
  * older, goes to rxe as every stock-format request does. A new READ
  * request also says whether its requester takes the responses in any
- * order, so that they may be sprayed (tx/eun_tx_path.c).
+ * order, so that they may be sprayed (tx/eun_tx_path.c); a copy names
+ * responses that went missing, which charges the paths they took.
  *
  * Runs in the QP's receive task only, but eun_rx_read_forget() (the QP
  * reset or destroyed, its tasks stopped).
@@ -29,6 +30,7 @@
 #include "eun_counters.h"
 #include "eun_rx_ack.h"
 #include "eun_rx_read.h"
+#include "eun_tx_path.h"
 
 static bool eun_rx_read_is_atomic(u8 opcode)
 {
@@ -141,6 +143,22 @@ static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
 	return EUN_PSN_CONSUMED;
 }
 
+/*
+ * A copy of a READ the responder executed asks again for its responses
+ * from the first to the last the requester found missing: the paths
+ * those two took lost them, or held them back too long (with spray=mprdma
+ * or adaptive, the responses' paths learn so: tx/eun_tx_path.c).
+ */
+static void eun_rx_read_rerequested(struct rxe_qp *qp,
+				    struct rxe_pkt_info *pkt, u32 npkts)
+{
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST)
+		return;
+	eun_tx_path_response_lost(qp, pkt->psn);
+	if (npkts > 1)
+		eun_tx_path_response_lost(qp, eun_psn_add(pkt->psn, npkts - 1));
+}
+
 /**
  * eun_rx_read_request() - a READ or atomic request reached a tracking
  *	QP's responder
@@ -169,6 +187,8 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 		rx->stock_psn = !ahead;
 		if (!ahead)
 			eun_rx_read_release(qp, eun_ro_past(&rx->order, next));
+		else
+			eun_rx_read_rerequested(qp, pkt, npkts);
 		return EUN_PSN_STOCK;
 	}
 	if (eun_rx_read_is_atomic(pkt->opcode))
@@ -176,6 +196,7 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	slot = eun_ro_ahead_find(&rx->order, pkt->psn);
 	if (slot >= 0) {
 		/* A copy: rxe replays it from its READ resource. */
+		eun_rx_read_rerequested(qp, pkt, npkts);
 		qp->resp.psn = eun_psn_add(rx->order.ahead_first[slot],
 					   rx->order.ahead_npkts[slot]);
 		return EUN_PSN_STOCK;
@@ -248,5 +269,4 @@ void eun_rx_read_forget(struct rxe_qp *qp)
 	eun_ro_init(&rx->order);
 	rx->rd_gap_sent = false;
 	rx->resp_any_order = false;
-	rx->resp_next = 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Virtual paths of an RC QP's request packets (eun_tx_path.c): the UDP
- * source port each one leaves with, and what the policy learns of them.
+ * Virtual paths of an RC QP's request packets and READ responses
+ * (eun_tx_path.c): the UDP source port each one leaves with, and what the
+ * policy learns of them.
  */
 #ifndef EUN_TX_PATH_H
 #define EUN_TX_PATH_H
@@ -19,5 +20,6 @@ u8 eun_tx_path_wire(struct rxe_qp *qp);
 void eun_tx_path_sent(struct rxe_qp *qp, u32 psn, u8 wire);
 void eun_tx_path_lost(struct rxe_qp *qp, u32 psn);
 void eun_tx_path_echo(struct rxe_qp *qp, u8 wire, u32 late);
+void eun_tx_path_response_lost(struct rxe_qp *qp, u32 psn);
 
 #endif /* EUN_TX_PATH_H */
