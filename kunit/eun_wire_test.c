@@ -596,6 +596,32 @@ static void eun_wire_read_any_order(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_wire_any_order(bth));
 }
 
+/*
+ * The after-ooo mark of a READ or atomic request is bit 1 of resv8a, apart
+ * from the any-order mark: either may be set without the other.
+ */
+static void eun_wire_after_ooo_mark(struct kunit *test)
+{
+	/* RDMA_READ_REQUEST, pkey 0xffff, QP 0x123456, AckReq, PSN 0xabcdef. */
+	static const u8 stock[12] = { 0x0c, 0x00, 0xff, 0xff, 0x00, 0x12, 0x34,
+				      0x56, 0x80, 0xab, 0xcd, 0xef };
+	u8 bth[12];
+
+	memcpy(bth, stock, sizeof(bth));
+	KUNIT_EXPECT_FALSE(test, eun_wire_after_ooo(bth));
+	eun_wire_set_after_ooo(bth);
+	KUNIT_EXPECT_TRUE(test, eun_wire_after_ooo(bth));
+	KUNIT_EXPECT_FALSE(test, eun_wire_any_order(bth));
+	KUNIT_EXPECT_EQ(test, bth[4], 0x02);
+	eun_wire_set_any_order(bth);
+	KUNIT_EXPECT_TRUE(test, eun_wire_after_ooo(bth));
+	KUNIT_EXPECT_EQ(test, bth[4], 0x03);
+	bth[4] = 0;
+	KUNIT_EXPECT_MEMEQ(test, bth, stock, sizeof(bth));
+	bth[4] = 0xfd;
+	KUNIT_EXPECT_FALSE(test, eun_wire_after_ooo(bth));
+}
+
 static void eun_wire_sizes(struct kunit *test)
 {
 	/* IPv6 40 + UDP 8 + BTH + RETH + EUNH + IMMDT + ICRC 4. */
@@ -622,6 +648,7 @@ static struct kunit_case eun_wire_cases[] = {
 	KUNIT_CASE_PARAM(eun_wire_sack_bits, sack_gen_params),
 	KUNIT_CASE(eun_wire_sack_trim),
 	KUNIT_CASE(eun_wire_read_any_order),
+	KUNIT_CASE(eun_wire_after_ooo_mark),
 	KUNIT_CASE(eun_wire_sizes),
 	{}
 };

@@ -11,7 +11,10 @@
 # back over the same links, every result checked: the responder held the
 # atomics that came early and told the requester of each request missing
 # behind them (a sequence NAK, taken by the requester), none went back to
-# go-back-N. Once the QPs are gone the emulated memory holds no block.
+# go-back-N. Then all of them and WRITE and SEND mixed on one QP: READs
+# and atomics go behind WRITE and SEND packets still out, every byte and
+# result checked, no go-back-N. Once the QPs are gone the emulated memory
+# holds no block.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -105,6 +108,31 @@ run_mode()
 		log_info "$mode: atomics: re-sent $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), sequence NAKs taken $d, go-back-N $(delta rxe_eun_gbn_retry)"
 	fi
 	log_test "ooo_mode=$mode: compare-and-swap and fetch-and-add over reordering and lossy links ($BED_ROLE)"
+
+	# WRITE, SEND, READ and atomics mixed on one QP: READs and atomics go
+	# behind WRITE and SEND packets still out, and the responder holds
+	# those that come first until the packets before them are in.
+	bed_counters "$before"
+	read_run "mix-$mode-reorder" "$REORDER" \
+		-o write,send,read,cas,faa -S 1,4096,65536 -n 300
+	read_run "mix-$mode-lossy" "$LOSSY" \
+		-o write,send,read,cas,faa -S 4096,65536 -n 150
+	bed_counters "$after"
+	d=$(delta rxe_eun_gbn_retry)
+	[ "$d" = 0 ]
+	check_err $? "$mode: mixed: $d go-back-N rewinds"
+	d=$(delta rxe_eun_read_bad)
+	[ "$d" = 0 ]
+	check_err $? "$mode: mixed: $d READ or atomic responses refused as malformed"
+	if [ "$BED_ROLE" = client ]; then
+		d=$(delta rxe_eun_read_unfenced)
+		[ "$d" -gt 0 ]
+		check_err $? "$mode: mixed: no READ or atomic went behind WRITE or SEND packets"
+		log_info "$mode: mixed: READs and atomics sent behind WRITE or SEND packets $d, re-requests $(delta rxe_eun_read_rerequest) (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), resends $(delta rxe_eun_retx_reorder) by the reorder window, $(delta rxe_eun_retx_timeout) by the timer"
+	else
+		log_info "$mode: mixed: READs held behind WRITE or SEND packets $(delta rxe_eun_read_held), atomics held $(delta rxe_eun_atomic_held), READs executed ahead $(delta rxe_eun_read_ahead)"
+	fi
+	log_test "ooo_mode=$mode: WRITE, SEND, READ and atomics mixed on one QP, reordered and lossy ($BED_ROLE)"
 	busywait 10000 bed_counter_is rxe_eun_emem_blocks_in_use -eq 0
 	check_err $? "$mode: $(bed_counter rxe_eun_emem_blocks_in_use) emulated blocks in use with no QP"
 	log_test "ooo_mode=$mode: READ over a lossy, reordering link ($BED_ROLE)"

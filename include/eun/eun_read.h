@@ -77,6 +77,9 @@ enum eun_rd_kind {
  * @va: remote address it reads from
  * @rkey: remote key
  * @atomic: an atomic, answered by one ATOMIC_ACKNOWLEDGE
+ * @after_ooo: sent while WRITE or SEND packets were unacknowledged: the
+ *	responder executes it once they are in (EUN_BTH_AFTER_OOO), so its
+ *	first response acknowledges them
  */
 struct eun_rd_req {
 	u32 first_psn;
@@ -85,6 +88,7 @@ struct eun_rd_req {
 	u64 va;
 	u32 rkey;
 	bool atomic;
+	bool after_ooo;
 };
 
 /**

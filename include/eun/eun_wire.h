@@ -26,12 +26,16 @@
 
 /*
  * BTH byte 4 is reserved (resv8a): stock rxe sends it as 0, never reads it,
- * and the ICRC leaves it out. A tracking requester sets this bit of it in a
+ * and the ICRC leaves it out. A tracking requester sets bit 0 of it in a
  * READ request whose responses it places in any order, so that the
- * responder may send them over several paths.
+ * responder may send them over several paths; and bit 1 in a READ or
+ * atomic request it sent while WRITE or SEND packets were unacknowledged,
+ * so that the responder executes it only once every earlier PSN is in
+ * (those packets may come after it).
  */
 #define EUN_BTH_RESV8A_OFFSET		4
 #define EUN_BTH_ANY_ORDER		0x01
+#define EUN_BTH_AFTER_OOO		0x02
 
 static inline bool eun_wire_any_order(const u8 *bth)
 {
@@ -41,6 +45,16 @@ static inline bool eun_wire_any_order(const u8 *bth)
 static inline void eun_wire_set_any_order(u8 *bth)
 {
 	bth[EUN_BTH_RESV8A_OFFSET] |= EUN_BTH_ANY_ORDER;
+}
+
+static inline bool eun_wire_after_ooo(const u8 *bth)
+{
+	return bth[EUN_BTH_RESV8A_OFFSET] & EUN_BTH_AFTER_OOO;
+}
+
+static inline void eun_wire_set_after_ooo(u8 *bth)
+{
+	bth[EUN_BTH_RESV8A_OFFSET] |= EUN_BTH_AFTER_OOO;
 }
 
 /* Version carried in the top bits of the first byte of EUNH and EUN_ACK. */

@@ -28,7 +28,8 @@
 #       static+mprdma: Documentation/multipath.rst)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send): write, send,
-#       write_imm, read, cas, faa; "flows" is the flow workload
+#       write_imm, read, cas, faa; "write_read" mixes WRITEs and READs on
+#       one QP (each message's op from the seed); "flows" is the flow workload
 #       (tools/bench/matrix.sh): 8 QPs, web-search sizes; ib_read_bw,
 #       ib_write_bw, ib_send_bw and ib_atomic_bw are perftest's, for -P
 #       seconds each
@@ -113,9 +114,9 @@ for c in $columns; do
 	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?)$ ]] ||
 		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without)"
 done
-ops_re='(write|send|write_imm|read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
+ops_re='(write|send|write_imm|read|write_read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||
-	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, cas, faa, flows, ib_read_bw, ib_write_bw, ib_send_bw, ib_atomic_bw"
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, write_read, cas, faa, flows, ib_read_bw, ib_write_bw, ib_send_bw, ib_atomic_bw"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"

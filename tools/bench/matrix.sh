@@ -5,7 +5,8 @@
 # (tools/bench/bench.sh boots the bed and runs it):
 # for every profile of BED_PROFILES (netem on the guests' egress, each as
 # its role has it: tools/bench/lib.sh), every op of BENCH_OPS (eun-verify
-# --op: write, send, write_imm, read, cas, faa), every size of BED_SIZES
+# --op: write, send, write_imm, read, cas, faa; write_read: -o write,read),
+# every size of BED_SIZES
 # and BENCH_REPS repetitions, one eun-verify transfer of BED_ITERS
 # messages, or fewer when BENCH_SECONDS (if not 0) of posting ran out
 # first, every byte and completion checked. The row gives the messages
@@ -208,6 +209,8 @@ transfer()
 	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
 	[ "$op" = flows ] && args=(-o write -q "${BENCH_FLOW_QPS:-8}" $(bench_flow_args "$size" "${BED_LINKS:-1}"))
+	# WRITEs and READs mixed on one QP, each message's op drawn from the seed.
+	[ "$op" = write_read ] && args=(-o write,read -S "$size")
 	# A path that goes down and comes back: goodput over time, to time
 	# the recovery (ev_recover_ms).
 	if [ -n "$(profile_down "$profile")" ]; then
@@ -272,6 +275,8 @@ transfer()
 		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
 		emem=$(field "$mine" emem_peak) ;;
 	cas|faa|ib_atomic_bw) per_msg=1 ;;
+	# Data both ways: the client's packets are counted, no ideal.
+	write_read) per_msg='' ;;
 	esac
 	# perftest counts the messages of its measured window only, not of
 	# its whole run (the packets sent): no figure.
@@ -343,6 +348,7 @@ warm_up()
 		ib_write_bw) o='write' ;;
 		ib_send_bw) o='send' ;;
 		ib_atomic_bw) o='faa' ;;
+		write_read) o='write,read' ;;
 		*) o=$op ;;
 		esac
 		EV_WAIT=90 EV_TIMEOUT=60 ev_run "warm-up-$col-$op" 0 -- \

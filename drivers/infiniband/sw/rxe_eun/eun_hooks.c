@@ -246,9 +246,15 @@ int eun_req_send(struct rxe_qp *qp, struct rxe_av *av,
  */
 bool eun_req_retry(struct rxe_qp *qp)
 {
-	if (eun_qp_tracks(qp) && !eun_tx_mode_timeout(qp) &&
-	    (eun_comp_read_timeout(qp) || eun_tx_loss_timeout(qp)))
-		return true;
+	bool taken;
+
+	if (eun_qp_tracks(qp) && !eun_tx_mode_timeout(qp)) {
+		/* READs and WRITE or SEND packets may both be out. */
+		taken = eun_comp_read_timeout(qp);
+		taken |= eun_tx_loss_timeout(qp);
+		if (taken)
+			return true;
+	}
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_GBN_RETRY);
 	return false;
 }

@@ -99,6 +99,8 @@ enum eun_counter {
 	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
 	EUN_CNT_READ_REPLAY_EARLY, /* READ copy queued before new requests */
 	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */
+	EUN_CNT_READ_HELD,	/* READ request held behind WRITE/SEND packets */
+	EUN_CNT_READ_UNFENCED,	/* READ/atomic sent behind WRITE/SEND packets */
 	EUN_CNT_READ_GAP_SENT,	/* NAK: requests held behind a missing one */
 	EUN_CNT_READ_GAP_RCVD,	/* ... taken as evidence of that one's loss */
 	EUN_CNT_READ_RESP_SPRAYED, /* READ response sent over the QP's paths */

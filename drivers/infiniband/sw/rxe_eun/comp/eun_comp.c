@@ -93,6 +93,22 @@ static int eun_comp_scoreboard(struct rxe_qp *qp,
 	return 0;
 }
 
+/*
+ * An ACK that came after a READ or atomic sent behind the scoreboard's
+ * packets was executed may pass them: the PSNs beyond are that request's,
+ * whose responses say what became of it. The scoreboard takes the part
+ * that is its own.
+ */
+static const struct eun_ack_info *eun_comp_ack_clamp(const struct eun_tx *tx,
+						     struct eun_ack_info *a)
+{
+	if (tx->stock_out && eun_psn_after(a->epsn, tx->sb.nxt)) {
+		a->epsn = tx->sb.nxt;
+		a->sack_words = 0;
+	}
+	return a;
+}
+
 /* The AETH syndromes eun_ackc_nak_syn() gives are rxe's. */
 static_assert(EUN_AETH_TYPE_MASK == AETH_TYPE_MASK, "AETH type mask");
 static_assert(EUN_AETH_RNR_NAK == AETH_RNR_NAK, "AETH RNR NAK");
@@ -142,7 +158,7 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 		[EUN_ACK_KIND_NACK]	= EUN_CNT_NACK_RCVD,
 	};
 	struct eun_tx *tx = &qp->eun.tx;
-	bool ooo = tx->open && !tx->stock_out;
+	bool ooo = tx->open;
 	enum eun_ackc_verdict v;
 	struct eun_ack_info a;
 
@@ -174,7 +190,7 @@ enum eun_ack_verdict eun_comp_ack(struct rxe_qp *qp,
 	 * An ACK the scoreboard refuses names PSNs never sent: passed on, it
 	 * would complete WQEs whose data never arrived.
 	 */
-	if (ooo && eun_comp_scoreboard(qp, &a))
+	if (ooo && eun_comp_scoreboard(qp, eun_comp_ack_clamp(tx, &a)))
 		return EUN_ACK_CONSUMED;
 	eun_comp_nak(pkt, &a);
 	eun_comp_as_stock_ack(pkt);

@@ -29,11 +29,13 @@
 #include "rxe_queue.h"
 #include "eun/eun_bitmap.h"
 #include "eun/eun_read.h"
+#include "eun/eun_scoreboard.h"
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_comp.h"
 #include "eun_comp_read.h"
+#include "eun_tx.h"
 #include "eun_tx_loss.h"
 
 /* SACK words read to find the last missing PSN: 1024 PSNs past the head. */
@@ -100,6 +102,12 @@ static bool eun_comp_read_tracks(const struct rxe_send_wqe *wqe)
 	       eun_comp_read_is_atomic(wqe);
 }
 
+/* WRITE or SEND packets are unacknowledged: the scoreboard has them. */
+static bool eun_comp_read_ooo_out(const struct eun_tx *tx)
+{
+	return tx->open && eun_sb_in_flight(&tx->sb);
+}
+
 /* Track a READ or atomic whose request takes PSN qp->req.psn. */
 static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
@@ -112,6 +120,7 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 			       wqe->wr.wr.rdma.remote_addr,
 		.rkey = atomic ? wqe->wr.wr.atomic.rkey : wqe->wr.wr.rdma.rkey,
 		.atomic = atomic,
+		.after_ooo = eun_comp_read_ooo_out(tx),
 	};
 	u64 now = ktime_get_ns();
 	bool first = !tx->rd.count;
@@ -124,27 +133,32 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 		tx->rd_force = false;
 		eun_comp_read_open(qp);
 	}
+	if (r.after_ooo)
+		eun_rd_count(qp, EUN_CNT_READ_UNFENCED);
 	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
 	return 0;
 }
 
 /**
- * eun_comp_read_admit() - whether a fenced stock-format request may go
+ * eun_comp_read_admit() - whether a stock-format request may go
  * @qp: the tracking QP, in its send task
  * @wqe: its WQE, still posted; the request would take PSN qp->req.psn
  * @idle: nothing is in flight
  *
  * An idle QP sends any request; a READ or an atomic is tracked from here
- * when it can be. One also goes while only tracked ones are out, if there
- * is room for it. The requester may admit the same request again after a
- * stall: it is then already tracked.
+ * when it can be. One also goes while only WRITE and SEND packets, or
+ * only tracked requests, are out, if there is room for it: the responder
+ * executes it once the packets before it are in (EUN_BTH_AFTER_OOO). The
+ * requester may admit the same request again after a stall: it is then
+ * already tracked.
  *
  * Return: true to send the request.
  */
 bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			 bool idle)
 {
-	struct eun_rd *rd = &qp->eun.tx.rd;
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_rd *rd = &tx->rd;
 	u32 room = min_t(u32, EUN_RD_MAX_OUT, qp->attr.max_rd_atomic);
 
 	if (!eun_comp_read_tracks(wqe))
@@ -155,12 +169,17 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		eun_comp_read_add(qp, wqe);
 		return true;
 	}
+	/*
+	 * Behind WRITE and SEND packets only (no other request is out), to
+	 * a peer known to track (it acknowledged them so).
+	 */
+	if (!tx->stock_out && !tx->stock_send && tx->heard)
+		return room && !eun_comp_read_add(qp, wqe);
 	return rd->count && rd->count < room && !eun_comp_read_add(qp, wqe);
 }
 
 /**
- * eun_comp_read_mark() - mark a READ request whose responses may come in
- *	any order
+ * eun_comp_read_mark() - mark a tracked READ or atomic request
  * @qp: the tracking QP, in its send task
  * @pkt: a stock-format request rxe built, its headers in place
  *
@@ -168,12 +187,18 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  * request says so (EUN_BTH_ANY_ORDER), and a responder of this module
  * that sprays may then send them over its paths. Without a bitmap only
  * the next response in order is taken, so the request stays unmarked.
+ * A request sent behind unacknowledged WRITE or SEND packets says so too
+ * (EUN_BTH_AFTER_OOO): it must wait for them at the responder.
  */
 void eun_comp_read_mark(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
-	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST &&
-	    qp->eun.tx.rd_open && qp->eun.tx.rd.count &&
-	    eun_comp_read_is_newest(qp))
+	const struct eun_rd *rd = &qp->eun.tx.rd;
+
+	if (!rd->count || !eun_comp_read_is_newest(qp))
+		return;
+	if (eun_rd_at(rd, rd->count - 1)->after_ooo)
+		eun_wire_set_after_ooo(pkt->hdr);
+	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST && qp->eun.tx.rd_open)
 		eun_wire_set_any_order(pkt->hdr);
 }
 
@@ -193,7 +218,11 @@ static enum eun_rd_kind eun_comp_read_kind(u8 opcode)
 	}
 }
 
-/* The WQE of READ @index out (0: the oldest), pending, as tracked. */
+/*
+ * The WQE of READ @index out (0: the oldest), pending, as tracked. The
+ * READs out follow each other in the send queue, behind the WRITE and
+ * SEND WQEs not yet completed that they went behind.
+ */
 static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 {
 	const struct eun_rd_req *r = eun_rd_at(&qp->eun.tx.rd, index);
@@ -205,6 +234,9 @@ static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 
 	if (!r)
 		return NULL;
+	while (idx != prod &&
+	       eun_tx_owns(queue_addr_from_index(q, idx)))
+		idx = queue_next_index(q, idx);
 	for (i = 0; i < index && idx != prod; i++)
 		idx = queue_next_index(q, idx);
 	if (idx == prod)
@@ -406,6 +438,23 @@ static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
 	}
 }
 
+/*
+ * A response to a request sent behind WRITE and SEND packets: the
+ * responder executed it once every one of them was in, so they are all
+ * acknowledged, whatever became of the ACKs that said so.
+ */
+static void eun_comp_read_acks_ooo(struct rxe_qp *qp,
+				   const struct eun_rd_req *r)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_sb_ack_result res;
+
+	if (!r->after_ooo || !eun_comp_read_ooo_out(tx) ||
+	    eun_psn_after(r->first_psn, tx->sb.nxt))
+		return;
+	eun_sb_ack(&tx->sb, r->first_psn, NULL, 0, ktime_get_ns(), &res);
+}
+
 /**
  * eun_comp_read() - a READ response packet reached the completer
  * @qp: the tracking QP, in its send task
@@ -453,6 +502,7 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		return EUN_ACK_STOCK;
 	}
 	eun_comp_read_note(qp, pkt->psn, eun_comp_read_track(qp, pkt->psn), now);
+	eun_comp_read_acks_ooo(qp, eun_rd_at(&tx->rd, index));
 	if (eun_rd_oldest_done(&tx->rd, tx->rd_head)) {
 		eun_comp_read_done(qp, pkt);
 		return EUN_ACK_STOCK;
@@ -602,6 +652,8 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	pkt.paylen = paylen;
 	bth_init(&pkt, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, 1, first);
+	if (r->after_ooo)
+		eun_wire_set_after_ooo(pkt.hdr);
 	eun_comp_read_fill(qp, wqe, r, first, last, &pkt);
 	if (rxe_prepare(&qp->pri_av, &pkt, skb)) {
 		kfree_skb(skb);

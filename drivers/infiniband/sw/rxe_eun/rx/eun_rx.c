@@ -9,7 +9,9 @@
  * every earlier PSN is in, and an EUN_ACK answers when the sender needs
  * news. rxe's responder then only frees it. A stock-format request (READ,
  * atomic, ...) is left to rxe, and only in order: the sender fences them,
- * so the cursor rxe keeps and the bitmap's head meet at it.
+ * or a READ or atomic sent behind ooo packets waits for them
+ * (eun_rx_read.c), so the cursor rxe keeps and the bitmap's head meet at
+ * it.
  */
 
 #include "rxe.h"
@@ -524,6 +526,7 @@ static void eun_rx_accept(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 		eun_rx_note(qp, pkt, p);
 	if (res->verdict == EUN_BM_IN_ORDER) {
 		rx->epsn = res->head;
+		eun_rx_read_reached(qp);
 		if (eun_rx_wsync_place_ready(qp)) {
 			eun_rx_place_failed(qp, pkt->psn);
 			return;

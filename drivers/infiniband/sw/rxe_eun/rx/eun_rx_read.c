@@ -3,9 +3,12 @@
  * READ and atomic requests at a tracking QP's responder, in any order.
  *
  * A requester sends READs and atomics back to back (comp/eun_comp_read.c)
- * with nothing else between them. READs have no order among themselves
- * to keep: one that comes ahead of the expected PSN is executed at once
- * by rxe, and its PSN range remembered. The expected PSN skips such
+ * with nothing else between them, but maybe behind WRITE and SEND
+ * packets still out: such a request says so (EUN_BTH_AFTER_OOO) and is
+ * held until they are all in, then executed in order. READs have no
+ * order among themselves to keep: one without the mark that comes ahead
+ * of the expected PSN is executed at once by rxe, and its PSN range
+ * remembered. The expected PSN skips such
  * ranges once it reaches them, and a copy of such a READ (a re-request)
  * is replayed by rxe from its READ resource like any duplicate. An atomic
  * that comes ahead is held (its skb, without the QP and device references
@@ -122,9 +125,17 @@ static void eun_rx_read_gap(struct rxe_qp *qp, u32 next)
 		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_GAP_SENT);
 }
 
-/* An atomic ahead of the expected PSN waits for its turn. */
+/*
+ * An atomic ahead of the expected PSN, or a request sent behind WRITE and
+ * SEND packets (EUN_BTH_AFTER_OOO), waits for its turn. Only READs and
+ * atomics can be missing before a request without the mark: a sequence
+ * NAK tells of them. WRITE and SEND packets missing are told by the
+ * EUN_ACKs, and a NAK at one of their PSNs would send a stock requester
+ * back there.
+ */
 static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
-					     struct rxe_pkt_info *pkt)
+					     struct rxe_pkt_info *pkt,
+					     bool after_ooo)
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	int slot = eun_ro_hold(&rx->order, pkt->psn);
@@ -138,8 +149,11 @@ static enum eun_psn_verdict eun_rx_read_hold(struct rxe_qp *qp,
 		return EUN_PSN_CONSUMED;
 	}
 	rx->rd_held[slot] = skb_get(PKT_TO_SKB(pkt));
-	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_ATOMIC_HELD);
-	eun_rx_read_gap(qp, eun_ro_past(&rx->order, rx->epsn));
+	eun_counter_inc(eun_qp_rxe(qp),
+			eun_rx_read_is_atomic(pkt->opcode) ?
+			EUN_CNT_ATOMIC_HELD : EUN_CNT_READ_HELD);
+	if (!after_ooo)
+		eun_rx_read_gap(qp, eun_ro_past(&rx->order, rx->epsn));
 	return EUN_PSN_CONSUMED;
 }
 
@@ -191,8 +205,10 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 			eun_rx_read_rerequested(qp, pkt, npkts);
 		return EUN_PSN_STOCK;
 	}
+	if (eun_wire_after_ooo(pkt->hdr))
+		return eun_rx_read_hold(qp, pkt, true);
 	if (eun_rx_read_is_atomic(pkt->opcode))
-		return eun_rx_read_hold(qp, pkt);
+		return eun_rx_read_hold(qp, pkt, false);
 	slot = eun_ro_ahead_find(&rx->order, pkt->psn);
 	if (slot >= 0) {
 		/* A copy: rxe replays it from its READ resource. */
@@ -208,6 +224,19 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	qp->resp.psn = pkt->psn;
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_AHEAD);
 	return EUN_PSN_STOCK;
+}
+
+/**
+ * eun_rx_read_reached() - the expected PSN moved: a request held for it
+ *	goes to rxe next
+ * @qp: the QP, in its receive task, the packet that moved it at the head
+ *	of the request queue
+ */
+void eun_rx_read_reached(struct rxe_qp *qp)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+
+	eun_rx_read_release(qp, eun_ro_past(&rx->order, rx->epsn));
 }
 
 /**

@@ -14,6 +14,7 @@ struct sk_buff;
 bool eun_rx_read_is_request(u8 opcode);
 enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 					 struct rxe_pkt_info *pkt);
+void eun_rx_read_reached(struct rxe_qp *qp);
 bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
 u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn);
 void eun_rx_read_forget(struct rxe_qp *qp);

@@ -8,11 +8,14 @@
  * is no go-back-N.
  *
  * Other operations (READ, atomics, FLUSH, ATOMIC WRITE) keep rxe's
- * own format and path, fenced: one starts only when nothing is in flight,
- * and nothing follows it until it is acknowledged. The responder's cursor
- * and the reorder bitmap meet there. READs may follow each other unfenced,
- * and their responses are placed as they arrive (comp/eun_comp_read.c,
- * which this file asks whether a READ may go and for re-requests).
+ * own format and path, and nothing follows one until it is acknowledged.
+ * FLUSH and ATOMIC WRITE are fenced: one starts only when nothing is in
+ * flight. READs and atomics may follow each other, and WRITE and SEND
+ * packets still out (their holes are resent meanwhile: the scoreboard
+ * stays open); the responder executes such a request once every earlier
+ * PSN is in. Their responses are placed as they arrive
+ * (comp/eun_comp_read.c, which this file asks whether a READ may go and
+ * for re-requests).
  *
  * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
  * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
@@ -68,9 +71,11 @@ bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 
 /*
  * The fence around a stock-format request: it starts only when nothing is
- * in flight (or, a READ, behind READs only: comp/eun_comp_read.c), and
- * nothing else follows it until it is acknowledged. Starting it closes
- * the scoreboard, which reopens at the next ooo packet's PSN.
+ * in flight (or, a READ or atomic, behind WRITE and SEND packets or READs
+ * and atomics only: comp/eun_comp_read.c), and nothing else follows it
+ * until it is acknowledged. Starting it closes the scoreboard unless
+ * packets it holds are still out; the scoreboard reopens at the next ooo
+ * packet's PSN.
  */
 static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       bool idle)
@@ -82,7 +87,8 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	if (!eun_comp_read_admit(qp, wqe, idle))
 		return false;
 	tx->stock_out = true;
-	tx->open = false;
+	if (!tx->open || !eun_sb_in_flight(&tx->sb))
+		tx->open = false;
 	return true;
 }
 
@@ -114,6 +120,8 @@ bool eun_tx_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 		if (!idle)
 			return false;
 		tx->stock_out = false;
+		/* Past the stock requests' PSNs: a new range. */
+		tx->open = false;
 	}
 	if (tx->open && eun_sb_full(&tx->sb))
 		return false;
@@ -453,10 +461,9 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	u64 now = ktime_get_ns();
 	u32 psn;
 
-	if (tx->stock_out)
-		return eun_comp_read_resend(qp);
 	if (!tx->open)
-		return EUN_RESEND_NONE;
+		return tx->stock_out ? eun_comp_read_resend(qp) :
+				       EUN_RESEND_NONE;
 	if (eun_bo_waiting(&tx->bo, now)) {
 		/* The receiver is out of room: nothing goes, new or resent. */
 		eun_tx_loss_arm(qp, eun_bo_until(&tx->bo), now);
@@ -464,7 +471,8 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	}
 	eun_tx_loss_detect(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))
-		return EUN_RESEND_NONE;
+		return tx->stock_out ? eun_comp_read_resend(qp) :
+				       EUN_RESEND_NONE;
 	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;

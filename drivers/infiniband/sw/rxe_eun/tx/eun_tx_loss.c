@@ -118,16 +118,16 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
  * @qp: the QP, in its send task, instead of rxe's go-back-N rewind
  *
  * Return: true when the scoreboard took it (every unacknowledged PSN is
- * marked lost and resent as a hole); false while a fenced stock-format
- * request is what is outstanding, or before the first ooo packet: rxe
- * then rewinds and resends it, go-back-N (a tracked READ is
+ * marked lost and resent as a hole); false while only a stock-format
+ * request is outstanding, or before the first ooo packet: rxe then
+ * rewinds and resends it, go-back-N (a tracked READ is
  * comp/eun_comp_read.c's).
  */
 bool eun_tx_loss_timeout(struct rxe_qp *qp)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 
-	if (tx->stock_out || !tx->open)
+	if (!tx->open || (tx->stock_out && !eun_sb_in_flight(&tx->sb)))
 		return false;
 	eun_sb_timeout(&tx->sb);
 	return true;
