@@ -35,7 +35,6 @@
 #include "eun_counters.h"
 #include "eun_comp.h"
 #include "eun_comp_read.h"
-#include "eun_tx.h"
 #include "eun_tx_loss.h"
 
 /* SACK words read to find the last missing PSN: 1024 PSNs past the head. */
@@ -235,7 +234,7 @@ static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 	if (!r)
 		return NULL;
 	while (idx != prod &&
-	       eun_tx_owns(queue_addr_from_index(q, idx)))
+	       !eun_comp_read_tracks(queue_addr_from_index(q, idx)))
 		idx = queue_next_index(q, idx);
 	for (i = 0; i < index && idx != prod; i++)
 		idx = queue_next_index(q, idx);
