@@ -114,9 +114,9 @@ run_mode()
 	# those that come first until the packets before them are in.
 	bed_counters "$before"
 	read_run "mix-$mode-reorder" "$REORDER" \
-		-o write,send,read,cas,faa -S 1,4096,65536 -n 300
+		-o write,send,read,cas,faa -S 1,4096,65536 -n 200
 	read_run "mix-$mode-lossy" "$LOSSY" \
-		-o write,send,read,cas,faa -S 4096,65536 -n 150
+		-o write,send,read,cas,faa -S 4096,16384 -n 100
 	bed_counters "$after"
 	d=$(delta rxe_eun_gbn_retry)
 	[ "$d" = 0 ]

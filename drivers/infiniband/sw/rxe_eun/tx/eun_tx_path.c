@@ -254,8 +254,9 @@ static bool eun_tx_path_is_read_response(u8 opcode)
 /*
  * A READ response to a requester that takes them in any order (its READ
  * request said so: rx/eun_rx_read.c) takes a path of the responses' own
- * (eun_tx_path_resp_policy()), and its path byte is kept by its PSN for
- * a re-request to charge. Every other response keeps the QP's own port.
+ * (eun_tx_path_resp_policy()), another than before when it goes again,
+ * and its path byte is kept by its PSN for a re-request to charge. Every
+ * other response keeps the QP's own port.
  * Runs in the responder's task.
  */
 static u16 eun_tx_path_response(struct rxe_qp *qp,
@@ -263,6 +264,8 @@ static u16 eun_tx_path_response(struct rxe_qp *qp,
 {
 	struct eun_rx *rx = &qp->eun.rx;
 	struct eun_paths *ps = &rx->resp_paths;
+	u32 *slot = &rx->resp_path_of[pkt->psn & (EUN_RESP_RING - 1)];
+	u32 psn = pkt->psn & BTH_PSN_MASK;
 	u32 idx;
 
 	if (!rx->resp_any_order || !eun_tx_path_is_read_response(pkt->opcode))
@@ -272,8 +275,15 @@ static u16 eun_tx_path_response(struct rxe_qp *qp,
 		eun_paths_restart(ps);
 	}
 	idx = eun_paths_pick(ps);
-	rx->resp_path_of[pkt->psn & (EUN_RESP_RING - 1)] =
-		(pkt->psn & BTH_PSN_MASK) << 8 | eun_paths_wire(ps, idx);
+	/*
+	 * A response sent again (a re-request's answer) leaves by another
+	 * path than the one that lost it or holds it back: the READ waits
+	 * for it.
+	 */
+	if (*slot >> 8 == psn && (*slot & 0xff) == eun_paths_wire(ps, idx) &&
+	    ps->npaths > 1)
+		idx = eun_paths_pick(ps);
+	*slot = psn << 8 | eun_paths_wire(ps, idx);
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_RESP_SPRAYED);
 	return eun_paths_sport(ps, idx);
 }
