@@ -87,7 +87,7 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	if (!eun_comp_read_admit(qp, wqe, idle))
 		return false;
 	tx->stock_out = true;
-	if (!tx->open || !eun_sb_in_flight(&tx->sb))
+	if (!eun_sb_in_flight(&tx->sb))
 		tx->open = false;
 	return true;
 }
