@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ev_dev.h"
 #include "ev_log.h"
@@ -418,6 +419,38 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	return ev_server_credit(q, now);
 }
 
+/*
+ * RC: linger until the control sends (FIN_ACK) are acknowledged. When the
+ * client's device is being deleted, the kernel tears its connections down
+ * early and their DISCONNECTED waits here already: ev_disconnect() would
+ * destroy the QPs before FIN_ACK left, and the client wait for it. A
+ * failed completion is no failure now: everything was checked, and a
+ * client gone after reading FIN_ACK need not acknowledge it.
+ */
+static void ev_server_linger(struct ev_ctx *c)
+{
+	uint64_t end = ev_now_ns() + EV_LINGER_NS;
+	struct ibv_wc wc[EV_POLL_BATCH];
+	uint32_t i, busy;
+	int k, n;
+
+	do {
+		busy = 0;
+		for (i = 0; i < c->nqps; i++) {
+			struct ev_qp *q = &c->qps[i];
+
+			n = ibv_poll_cq(q->cq, EV_POLL_BATCH, wc);
+			for (k = 0; k < n; k++)
+				if ((wc[k].wr_id & EV_WRID_CTRL) &&
+				    q->ctrl_inflight)
+					q->ctrl_inflight--;
+			busy += q->ctrl_inflight > 0;
+		}
+		if (busy)
+			usleep(1000);
+	} while (busy && ev_now_ns() < end);
+}
+
 int ev_server_run(struct ev_ctx *c)
 {
 	uint64_t now = ev_now_ns(), end;
@@ -458,6 +491,8 @@ int ev_server_run(struct ev_ctx *c)
 			for (i = 0; i < c->nqps; i++)
 				if (ev_server_step(&c->qps[i], ev_now_ns()))
 					goto fail;
+	} else {
+		ev_server_linger(c);
 	}
 	return 0;
 fail:

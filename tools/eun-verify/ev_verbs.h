@@ -61,6 +61,7 @@
 #define EV_CLIENT_RECVS		32	/* receives for credits and acks */
 #define EV_SERVER_EXTRA_RECVS	16	/* beyond nslots, for control */
 #define EV_RESEND_NS		200000000ull	/* idle time before a resend */
+#define EV_LINGER_NS		2000000000ull	/* RC server: for FIN_ACK's ACK */
 #define EV_POLL_BATCH		32
 
 /* wr_id tags: EV_WRID_CTRL and EV_WRID_SRQ, in ev_track.h. */
