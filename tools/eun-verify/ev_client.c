@@ -306,11 +306,26 @@ static int ev_client_ctrl(struct ev_qp *q, uint64_t now)
 	return 0;
 }
 
+static const char *ev_client_state_name(enum ev_qp_state st)
+{
+	switch (st) {
+	case EV_QP_RUN:
+		return "posting";
+	case EV_QP_DRAIN:
+		return "waiting for its completions";
+	case EV_QP_FIN:
+		return "FIN sent, no FIN_ACK yet";
+	default:
+		return "done";
+	}
+}
+
 static void ev_client_timeout(struct ev_qp *q)
 {
 	ev_fail(q->ctx, EV_EXIT_TIMEOUT,
-		"QP %u: no progress for %.0f s: %llu posted, %llu completed, credit %llu, %u data and %u control sends outstanding, oldest %s%llu",
-		q->idx, q->ctx->o->timeout, (unsigned long long)q->next,
+		"QP %u: no progress for %.0f s (%s): %llu posted, %llu completed, credit %llu, %u data and %u control sends outstanding, oldest %s%llu",
+		q->idx, q->ctx->o->timeout, ev_client_state_name(q->state),
+		(unsigned long long)q->next,
 		(unsigned long long)q->done, (unsigned long long)q->credit,
 		q->data_inflight, q->ctrl_inflight,
 		ev_ring_oldest(&q->sring) & EV_WRID_CTRL ? "control #" : "message ",

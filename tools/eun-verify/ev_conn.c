@@ -557,7 +557,9 @@ int ev_client_connect(struct ev_ctx *c)
 /*
  * Orderly end: the client disconnects once it has every FIN_ACK; the
  * server waits for that (bounded by --timeout) before tearing down, so
- * its FIN_ACK is not destroyed before it reaches the client.
+ * its FIN_ACK is not destroyed before it reaches the client. A disconnect
+ * that came early (the client's device being deleted) is covered by the
+ * RC server's linger (ev_server.c).
  */
 void ev_disconnect(struct ev_ctx *c, int server)
 {
