@@ -446,9 +446,11 @@ static void eun_rd_arrival_arms(struct kunit *test)
 	struct eun_rd *rd = rt_four(test);
 
 	/* PSN 0 in, RT_WRAP and 0xffffff missing below it. */
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, RT_WRAP));
 	eun_rd_arrival(rd, 0, RT_WRAP, true, 1000);
 	KUNIT_EXPECT_TRUE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, rd->quiet_from_ns, 1000);
+	KUNIT_EXPECT_FALSE(test, eun_rd_blind(rd, RT_WRAP));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), 1000 + 4 * MS);
 	/* One not placed is no news: the quiet goes on. */
 	eun_rd_arrival(rd, 0, RT_WRAP, false, 3000);
@@ -461,7 +463,11 @@ static void eun_rd_arrival_arms(struct kunit *test)
 	/* The hole filled, only the tail missing: the longer wait. */
 	eun_rd_arrival(rd, RT_WRAP, 1, true, 7000);
 	KUNIT_EXPECT_FALSE(test, rd->hole_seen);
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, 1));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 7000 + RT_BLIND(4 * MS, 0));
+	/* A re-request disarms: its answer is awaited blind. */
+	eun_rd_rerequested(rd, 1, 9000);
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, 1));
 }
 
 /*

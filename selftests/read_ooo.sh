@@ -14,7 +14,8 @@
 # go-back-N. Then all of them and WRITE and SEND mixed on one QP: READs
 # and atomics go behind WRITE and SEND packets still out, every byte and
 # result checked, no go-back-N. Once the QPs are gone the emulated memory
-# holds no block.
+# holds no block. The requester's eun_read_rerequest tracepoint fires once
+# for each re-request it counts.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -42,6 +43,24 @@ read_run()
 	check_err $? "$name: $(ev_field "$EV_OUT" error)"
 	bed_barrier "$name-done" "$BED_TMO_STEP_S"
 	bed_netem_off
+}
+
+# The requester's eun_read_rerequest tracepoint: one event per re-request
+# it counts, as perf and bpftrace would see them.
+trace=/sys/kernel/tracing
+rerequest_trace_on()
+{
+	mountpoint -q "$trace" || mount -t tracefs nodev "$trace" || return 1
+	echo 0 > "$trace/tracing_on" && : > "$trace/trace" &&
+		echo 1 > "$trace/events/rxe_eun/eun_read_rerequest/enable" &&
+		echo 1 > "$trace/tracing_on"
+}
+
+rerequest_trace_count()
+{
+	echo 0 > "$trace/tracing_on"
+	echo 0 > "$trace/events/rxe_eun/eun_read_rerequest/enable"
+	grep -c 'eun_read_rerequest:' "$trace/trace"
 }
 
 # delta NAME: how much counter NAME moved between $before and $after.
@@ -76,6 +95,10 @@ run_mode()
 	fi
 	log_test "ooo_mode=$mode: READ over a reordering link ($BED_ROLE)"
 
+	if [ "$BED_ROLE" = client ]; then
+		rerequest_trace_on
+		check_err $? "cannot enable the eun_read_rerequest tracepoint"
+	fi
 	bed_counters "$before"
 	read_run "read-$mode-lossy" "$LOSSY" -o read -S 4096,65536 -n 40
 	bed_counters "$after"
@@ -83,7 +106,11 @@ run_mode()
 		d=$(delta rxe_eun_read_rerequest)
 		[ "$d" -gt 0 ]
 		check_err $? "$mode: no READ re-request over a lossy link"
-		log_info "$mode: lossy: re-requests $d (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), duplicates $(delta rxe_eun_read_duplicate)"
+		t=$((d + $(delta rxe_eun_read_rerequest_timeout)))
+		n=$(rerequest_trace_count)
+		[ "$n" = "$t" ]
+		check_err $? "$mode: $n eun_read_rerequest events for $t re-requests counted"
+		log_info "$mode: lossy: re-requests $d (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), duplicates $(delta rxe_eun_read_duplicate), traced $n ($(grep -m1 -o 'eun_read_rerequest: .*' "$trace/trace"))"
 	fi
 
 	bed_counters "$before"

@@ -193,6 +193,7 @@ bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head);
 void eun_rd_retire(struct eun_rd *rd);
 bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now);
 u64 eun_rd_deadline(const struct eun_rd *rd, u32 head);
+bool eun_rd_blind(const struct eun_rd *rd, u32 head);
 u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span);
 u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,

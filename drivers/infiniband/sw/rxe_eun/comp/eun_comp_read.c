@@ -36,6 +36,14 @@
 #include "eun_comp.h"
 #include "eun_comp_read.h"
 #include "eun_tx_loss.h"
+#include "eun_trace.h"
+
+/* Why a re-request went, as its tracepoint says (eun_trace.h). */
+enum eun_rd_cause {
+	EUN_RD_CAUSE_TIMEOUT,
+	EUN_RD_CAUSE_HOLE,
+	EUN_RD_CAUSE_BLIND,
+};
 
 /* SACK words read to find the last missing PSN: 1024 PSNs past the head. */
 #define EUN_RD_SCAN_WORDS	16
@@ -678,7 +686,8 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 	struct eun_rd_range *ranges = tx->rd_ranges;
 	u64 now = ktime_get_ns();
 	u32 head = tx->rd_head;
-	u32 i, n;
+	u32 i, n, quiet_us;
+	u8 cause;
 
 	if (!tx->rd.count)
 		return EUN_RESEND_NONE;
@@ -691,6 +700,10 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;
 	}
+	cause = tx->rd_force ? EUN_RD_CAUSE_TIMEOUT :
+		eun_rd_blind(&tx->rd, head) ? EUN_RD_CAUSE_BLIND :
+					      EUN_RD_CAUSE_HOLE;
+	quiet_us = div_u64(now - min(now, tx->rd.quiet_from_ns), NSEC_PER_USEC);
 	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(tx->rd_ranges));
 	for (i = 0; i < n; i++) {
 		struct rxe_send_wqe *wqe = eun_comp_read_wqe(qp, ranges[i].index);
@@ -698,12 +711,14 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		/* A READ not sent yet (the requester stalled) is not asked for. */
 		if (!wqe)
 			break;
-		if (!eun_comp_read_send(qp, wqe,
-					eun_rd_at(&tx->rd, ranges[i].index),
-					ranges[i].first_psn, ranges[i].last_psn))
-			eun_rd_count(qp, tx->rd_force ?
-				     EUN_CNT_READ_REREQ_TIMEOUT :
-				     EUN_CNT_READ_REREQ);
+		if (eun_comp_read_send(qp, wqe,
+				       eun_rd_at(&tx->rd, ranges[i].index),
+				       ranges[i].first_psn, ranges[i].last_psn))
+			continue;
+		eun_rd_count(qp, tx->rd_force ? EUN_CNT_READ_REREQ_TIMEOUT :
+						EUN_CNT_READ_REREQ);
+		trace_eun_read_rerequest(qp_num(qp), ranges[i].first_psn,
+					 ranges[i].last_psn, cause, quiet_us);
 	}
 	eun_tx_loss_resent(qp);
 	eun_rd_rerequested(&tx->rd, head, now);

@@ -399,13 +399,27 @@ u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 
 	if (!rd->count)
 		return 0;
-	if (rd->armed && eun_rd_hole_below_max(rd, head))
+	if (!eun_rd_blind(rd, head))
 		return (rd->hole_seen && rd->hole_head == head ?
 			rd->hole_from_ns : rd->quiet_from_ns) + rd->reo_wnd_ns;
 	if (rd->unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
 	wait = max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns);
 	return rd->quiet_from_ns + (wait << rd->unanswered);
+}
+
+/**
+ * eun_rd_blind() - whether the missing packets wait the longer, blind wait
+ * @rd: the tracker
+ * @head: the first missing PSN
+ *
+ * Return: false when they are a hole below the highest PSN that came,
+ * timed by the reorder window; true when only the tail is missing or
+ * nothing new came since the request or the latest re-request.
+ */
+bool eun_rd_blind(const struct eun_rd *rd, u32 head)
+{
+	return !(rd->armed && eun_rd_hole_below_max(rd, head));
 }
 
 /**

@@ -2,7 +2,8 @@
 /*
  * Tracepoints of rxe_eun (events/rxe_eun/ in tracefs; perf and bpftrace
  * see them as rxe_eun:NAME): out-of-order arrivals, acknowledgments sent,
- * resends with their cause, and virtual path changes. Defined once, in
+ * resends with their cause, READ re-requests with theirs, and virtual path
+ * changes. Defined once, in
  * eun_trace.c.
  */
 #undef TRACE_SYSTEM
@@ -87,6 +88,37 @@ TRACE_EVENT(eun_resend,
 		  __print_symbolic(__entry->cause, { 0, "timeout" },
 				   { 1, "nack" }, { 2, "reorder" }),
 		  __entry->path)
+);
+
+/*
+ * A READ or atomic asked for again, PSNs @first..@last of it: cause 0
+ * timeout (rxe's retransmit timer), 1 hole (missing below the highest
+ * response that came, a reorder window after the first beyond it), 2
+ * blind (the tail missing or nothing new: the longer wait); @quiet_us
+ * since the latest new response or re-request.
+ */
+TRACE_EVENT(eun_read_rerequest,
+	TP_PROTO(u32 qpn, u32 first, u32 last, u8 cause, u32 quiet_us),
+	TP_ARGS(qpn, first, last, cause, quiet_us),
+	TP_STRUCT__entry(
+		__field(u32, qpn)
+		__field(u32, first)
+		__field(u32, last)
+		__field(u8, cause)
+		__field(u32, quiet_us)
+	),
+	TP_fast_assign(
+		__entry->qpn = qpn;
+		__entry->first = first;
+		__entry->last = last;
+		__entry->cause = cause;
+		__entry->quiet_us = quiet_us;
+	),
+	TP_printk("qpn=%u psn=%u..%u cause=%s quiet_us=%u", __entry->qpn,
+		  __entry->first, __entry->last,
+		  __print_symbolic(__entry->cause, { 0, "timeout" },
+				   { 1, "hole" }, { 2, "blind" }),
+		  __entry->quiet_us)
 );
 
 /*
