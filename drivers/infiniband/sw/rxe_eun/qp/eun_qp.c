@@ -162,6 +162,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 
 	eq->tx.open = false;
 	eq->tx.stock_out = false;
+	eq->tx.fence_wait = false;
 	eq->tx.sent_ooo = false;
 	eq->tx.heard = false;
 	eq->tx.unheard_timeouts = 0;

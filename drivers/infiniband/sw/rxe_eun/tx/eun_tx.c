@@ -117,11 +117,16 @@ bool eun_tx_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	if (!eun_tx_owns(wqe))
 		return eun_tx_admit_stock(qp, wqe, idle);
 	if (tx->stock_out) {
-		if (!idle)
+		if (!idle) {
+			tx->fence_wait = true;
 			return false;
+		}
 		tx->stock_out = false;
 		/* Past the stock requests' PSNs: a new range. */
 		tx->open = false;
+		if (tx->fence_wait)
+			eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_FENCE_WAIT);
+		tx->fence_wait = false;
 	}
 	if (tx->open && eun_sb_full(&tx->sb))
 		return false;
