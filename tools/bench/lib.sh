@@ -96,7 +96,7 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
 	read_duplicate read_ahead recover_ms cpu_client_ms_per_MB
 	cpu_server_ms_per_MB kcpu_client_ms_per_MB kcpu_server_ms_per_MB
-	kcpu_us_per_pkt)
+	kcpu_us_per_pkt fence_wait)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more

@@ -121,7 +121,7 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 	rxe_eun_rw_widened rxe_eun_rw_probes rxe_eun_rw_held rxe_eun_path_pruned_late
 	rxe_eun_path_pruned_loss rxe_eun_read_ooo rxe_eun_read_rerequest
 	rxe_eun_read_rerequest_spurious rxe_eun_read_rerequest_timeout
-	rxe_eun_read_duplicate rxe_eun_read_ahead"
+	rxe_eun_read_duplicate rxe_eun_read_ahead rxe_eun_fence_wait"
 
 # column: stock rdma_rxe, or rxe_eun, the mode its devices run and, when
 # they spray, how (eun-eunomia+rr).
@@ -319,7 +319,8 @@ transfer()
 		[cpu_server_ms_per_MB]=$(ms_per_mb "$(cat "$peer_results/$tag.cpu" 2>/dev/null)" "$bytes")
 		[kcpu_client_ms_per_MB]=$(ms_per_mb "$kcpu" "$bytes")
 		[kcpu_server_ms_per_MB]=$(ms_per_mb "$peer_kcpu" "$bytes")
-		[kcpu_us_per_pkt]=$(us_per_pkt "$kcpu" "$peer_kcpu" "$ideal"))
+		[kcpu_us_per_pkt]=$(us_per_pkt "$kcpu" "$peer_kcpu" "$ideal")
+		[fence_wait]=$(field "$mine" rxe_eun_fence_wait))
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

@@ -103,7 +103,7 @@ xrow()
 	    [read_ooo]=$9 [read_rerequest]=${10} [read_rerequest_timeout]=${11}
 	    [read_rerequest_spurious]=${12} [read_duplicate]=${13} [read_ahead]=${14:-0}
 	    [cpu_client_ms_per_MB]=${CPU:-0} [cpu_server_ms_per_MB]=${CPU_S:-0}
-	    [kcpu_us_per_pkt]=${KCPU:-})
+	    [kcpu_us_per_pkt]=${KCPU:-} [fence_wait]=0)
 	# perftest's rows have no packets needed.
 	[[ $3 != ib_* ]] || r[pkts_per_needed]=''
 	csv_row BENCH_MATRIX_FIELDS r
