@@ -430,13 +430,14 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 		if (atomics != "") {
 			print "Atomic rows (``cas``, ``faa``, ``ib_atomic_bw``): one request per"
 			print "operation is the data; for ``static`` and ``eunomia`` ``g`` the"
-			print "go-back-N rewinds of the fenced request (median)."
+			print "go-back-N rewinds (median)."
 		}
 		print ""; print costs; print ""
 		if (atomics != "") {
 			print "Atomic operations per second (median of the finished repetitions,"
-			print "operations over eun-verify'"'"'s clock), each on an 8-byte word, one"
-			print "in flight at a time on a tracking QP (fenced); ``(k/n)`` as above."
+			print "operations over eun-verify'"'"'s clock), each on an 8-byte word, as"
+			print "many in flight as the QP'"'"'s max_rd_atomic allows (eun-verify: its"
+			print "depth); ``(k/n)`` as above."
 			if (perf != "")
 				print "``ib_atomic_bw``: perftest'"'"'s message rate (fetch-and-add)."
 			print ""; print atomics; print ""

@@ -3,8 +3,7 @@
  * Tracepoints of rxe_eun (events/rxe_eun/ in tracefs; perf and bpftrace
  * see them as rxe_eun:NAME): out-of-order arrivals, acknowledgments sent,
  * resends with their cause, READ re-requests with theirs, and virtual path
- * changes. Defined once, in
- * eun_trace.c.
+ * changes. Defined once, in eun_trace.c.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rxe_eun
