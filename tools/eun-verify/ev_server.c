@@ -255,6 +255,7 @@ static int ev_server_check_atomics(struct ev_qp *q)
 
 static int ev_server_fin(struct ev_qp *q, uint64_t n)
 {
+	int repeat = q->state != EV_QP_RUN;
 	struct ev_msg_plan mp;
 	uint64_t m, atomics = 0;
 
@@ -293,7 +294,13 @@ static int ev_server_fin(struct ev_qp *q, uint64_t n)
 			(unsigned long long)q->fin_count);
 		return -1;
 	}
-	/* A repeated FIN means our FIN_ACK was lost (UC): answer again. */
+	/*
+	 * A repeated FIN means our FIN_ACK was lost (UC): answer again, once
+	 * the last answer has gone. A slow server may find several repeats
+	 * in one poll, each of which would take a slot of the send ring.
+	 */
+	if (repeat && q->ctrl_inflight)
+		return 0;
 	return ev_post_ctrl(q, EV_CTRL_FIN_ACK, n);
 }
 
