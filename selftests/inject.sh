@@ -169,6 +169,8 @@ client_side()
 		bed_counters "$a"
 		deltas "$b" "$a" "$CLIENT_COUNTERS" > "$BED_SYNC/$phase-$k.client"
 	done
+	# Every kind is measured: the transfer beside them may end.
+	: > "$BED_RESULTS/$phase.stop"
 }
 
 # report PHASE KINDS: the server's table, and a check per kind: counted
@@ -202,13 +204,15 @@ report()
 	check_err $? "$phase: not dropped as expected:$bad"
 }
 
-# phase NAME KINDS SECONDS: a transfer of SECONDS with KINDS injected;
-# a kind takes 7 to 8 s on a loaded TCG bed.
+# phase NAME KINDS SECONDS: a transfer of at most SECONDS with KINDS
+# injected; a kind takes 7 to 8 s on a loaded TCG bed. The client ends
+# the transfer once its last kind is measured (eun-verify --stop-file).
 phase()
 {
-	local name=$1 kinds=$2 secs=$3 pid rc
+	local name=$1 kinds=$2 secs=$3 pid rc el
 
-	rm -f "$BED_RESULTS/$name.rows" "$BED_RESULTS/$name.error"
+	rm -f "$BED_RESULTS/$name.rows" "$BED_RESULTS/$name.error" \
+		"$BED_RESULTS/$name.stop"
 	if [ "$BED_ROLE" = server ]; then
 		server_side "$name" "$kinds" > "$BED_RESULTS/$name-side.log" 2>&1 &
 	else
@@ -216,10 +220,17 @@ phase()
 	fi
 	pid=$!
 	EV_WAIT=$((secs + 60)) EV_TIMEOUT=60 \
-		ev_run "inject-$name" 0 -- -o send,write -S 4096,65536 -t "$secs" --seed 7
+		ev_run "inject-$name" 0 -- -o send,write -S 4096,65536 -t "$secs" \
+		--stop-file "$BED_RESULTS/$name.stop" --seed 7
 	[ "$(ev_summary "$EV_OUT" | cut -d' ' -f1)" = pass ]
 	check_err $? "$name: the transfer did not pass: $(ev_field "$EV_OUT" error)"
 	log_info "$name: transfer $(ev_summary "$EV_OUT" | cut -d' ' -f1-6)"
+	if [ "$BED_ROLE" = client ]; then
+		# The stop file ended it, not the time bound.
+		el=$(ev_field "$EV_OUT" elapsed_s total)
+		awk -v e="${el:-0}" -v s="$secs" 'BEGIN { exit !(e > 0 && e < s - 1) }'
+		check_err $? "$name: the transfer ran ${el:-?} s of its $secs s bound: its stop file did not end it"
+	fi
 	bed_wait_pid "$pid" "$BED_TMO_STEP_S"
 	rc=$?
 	[ -s "$BED_RESULTS/$name.error" ] && check_err 1 "$name: $(cat "$BED_RESULTS/$name.error")"

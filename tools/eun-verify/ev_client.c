@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ev_arrival.h"
 #include "ev_client.h"
@@ -385,9 +386,27 @@ static uint64_t ev_client_stop_at(const struct ev_ctx *c, uint64_t now)
 	return 0;
 }
 
+/* How often --stop-file is looked for. */
+#define EV_STOP_LOOK_NS		100000000ull
+
+/*
+ * --stop-file: the run ends now once the file exists, or at the time
+ * bound if that comes first.
+ */
+static uint64_t ev_client_stop_file(const struct ev_ctx *c, uint64_t now,
+				    uint64_t stop_at, uint64_t *look_at)
+{
+	if (!c->o->stop_file || now < *look_at)
+		return stop_at;
+	*look_at = now + EV_STOP_LOOK_NS;
+	if (access(c->o->stop_file, F_OK))
+		return stop_at;
+	return stop_at && stop_at < now ? stop_at : now;
+}
+
 int ev_client_run(struct ev_ctx *c)
 {
-	uint64_t now = ev_now_ns(), stop_at = 0;
+	uint64_t now = ev_now_ns(), stop_at = 0, look_at = 0;
 	uint32_t i, done;
 
 	c->t_start = now;
@@ -399,6 +418,7 @@ int ev_client_run(struct ev_ctx *c)
 		now = ev_now_ns();
 		if (c->o->seconds && !stop_at)
 			stop_at = ev_client_stop_at(c, now);
+		stop_at = ev_client_stop_file(c, now, stop_at, &look_at);
 		done = 0;
 		c->work = 0;
 		c->wake_ns = 0;

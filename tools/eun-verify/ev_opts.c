@@ -83,6 +83,9 @@ static const char ev_help[] =
 "    -b, --bytes N         payload bytes over all QPs (K, M, G suffixes)\n"
 "    -t, --seconds S       seconds of traffic, from the first post\n"
 "                          (default, when none is given: --iters 1000)\n"
+"        --stop-file PATH  end the run once PATH exists (looked for\n"
+"                          every 100 ms): a script ends a transfer when\n"
+"                          its own work beside it is done\n"
 "\n"
 "CHECKING\n"
 "        --seed N          seed of sizes, operations and payload; printed\n"
@@ -215,6 +218,7 @@ enum {
 	EV_OPT_SRQ,
 	EV_OPT_BLOCK,
 	EV_OPT_OFFERED,
+	EV_OPT_STOP_FILE,
 };
 
 static const struct option ev_long_opts[] = {
@@ -239,6 +243,7 @@ static const struct option ev_long_opts[] = {
 	{ "iters",	  required_argument, NULL, 'n' },
 	{ "bytes",	  required_argument, NULL, 'b' },
 	{ "seconds",	  required_argument, NULL, 't' },
+	{ "stop-file",	  required_argument, NULL, EV_OPT_STOP_FILE },
 	{ "seed",	  required_argument, NULL, EV_OPT_SEED },
 	{ "pattern-seed", required_argument, NULL, EV_OPT_PATTERN_SEED },
 	{ "timeout",	  required_argument, NULL, 'T' },
@@ -395,6 +400,13 @@ static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
 	case EV_OPT_BLOCK:
 		o->block = 1;
 		return 0;
+	case EV_OPT_STOP_FILE:
+		if (*arg) {
+			o->stop_file = arg;
+			return 0;
+		}
+		snprintf(err, errlen, "--stop-file wants a path");
+		return -1;
 	case 'j':
 		o->json = 1;
 		return 0;
@@ -421,6 +433,10 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "--interval is the client's (it times completions)");
 		return -1;
 	}
+	if (o->stop_file && o->role != EV_ROLE_CLIENT) {
+		snprintf(err, errlen, "--stop-file is the client's (it ends the run)");
+		return -1;
+	}
 	if (o->offered && o->role != EV_ROLE_CLIENT) {
 		snprintf(err, errlen, "--offered is the client's (it posts the messages)");
 		return -1;
@@ -434,6 +450,7 @@ static int ev_opts_finish(struct ev_opts *o, char *err, size_t errlen)
 		o->cfg.ops = EV_OPS_UC;	/* "mix" on UC: what UC can do */
 	if (ev_config_check(&o->cfg, err, errlen))
 		return -1;
+	/* A stop file that never comes is no bound. */
 	if (!o->iters && !o->bytes && !o->seconds)
 		o->iters = EV_DEFAULT_ITERS;
 	return 0;

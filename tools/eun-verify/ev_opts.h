@@ -52,6 +52,8 @@ enum ev_role {
  * @iters: messages per QP, 0 when not bounded by count
  * @bytes: payload bytes over all QPs, 0 when not bounded by bytes
  * @seconds: run length, 0 when not bounded by time
+ * @stop_file: client: the run ends once this path exists, NULL for no
+ *	such bound
  * @offered: client: open-loop payload bytes a second over all QPs, 0 for
  *	closed loop (see ev_arrival.h)
  * @timeout: seconds any single wait may last
@@ -82,6 +84,7 @@ struct ev_opts {
 	uint64_t iters;
 	uint64_t bytes;
 	double seconds;
+	const char *stop_file;
 	uint64_t offered;
 	double timeout;
 	int allow_early;

@@ -958,7 +958,7 @@ static void test_opts(void)
 		"-s --interval 100", "-c h --interval 0", "-c h --interval 60001",
 		"-s --srq=1", "-c h --srq 4", "-s --block=1", "-c h --block 2",
 		"-s --offered 1M", "-c h --offered 0", "-c h --offered -1",
-		"-c h --offered 2X" };
+		"-c h --offered 2X", "-s --stop-file f", "-c h --stop-file" };
 	struct ev_opts o;
 	char err[256];
 	size_t i;
@@ -1001,6 +1001,12 @@ static void test_opts(void)
 	CHECK(!parse("-c h --offered 2M", &o, err, sizeof(err)) &&
 	      o.offered == 2u << 20 && !parse("-c h", &o, err, sizeof(err)) &&
 	      !o.offered, "opts: --offered on the client, closed loop without");
+	CHECK(!parse("-c h -t 9 --stop-file /run/x", &o, err, sizeof(err)) &&
+	      o.stop_file && !strcmp(o.stop_file, "/run/x") && o.seconds == 9 &&
+	      !o.iters, "opts: --stop-file beside a time bound");
+	CHECK(!parse("-c h --stop-file f", &o, err, sizeof(err)) &&
+	      o.iters == EV_DEFAULT_ITERS,
+	      "opts: a stop file alone is no bound: the default count stays");
 	CHECK(!parse("-s", &o, err, sizeof(err)) && o.psn == -1 &&
 	      o.retry_cnt == 7 && o.rnr_retry == 7,
 	      "opts: PSN from the clock, retries 7 by default");
