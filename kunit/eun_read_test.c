@@ -211,7 +211,37 @@ static void eun_rd_start_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->last_psn, 0x0ffffe);
 }
 
-/* A READ may only follow the newest out, up to EUN_RD_MAX_OUT of them. */
+/*
+ * A WRITE or SEND sent between two READs leaves a gap in their PSNs:
+ * the later READ is taken, and the gap's PSNs belong to neither.
+ */
+static void eun_rd_start_after_gap(struct kunit *test)
+{
+	static const struct { u32 psn; int index; } want[] = {
+		{ 0xfffffe, 0 }, { 0xffffff, 0 }, { 0, -ERANGE }, { 2, -ERANGE },
+		{ 3, 1 }, { 4, 1 }, { 5, -ERANGE },
+	};
+	struct eun_rd *rd = rt_new(test, 0xfffffe, 2 * 1024, 1024);
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 0xffffff, 1024, 1024, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rt_start(rd, 3, 1024 + 1, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->count, 2);
+	KUNIT_EXPECT_EQ(test, rd->first_psn, 0xfffffe);
+	KUNIT_EXPECT_EQ(test, rd->last_psn, 4);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		KUNIT_EXPECT_EQ_MSG(test, eun_rd_find(rd, want[i].psn),
+				    want[i].index, "PSN %#x", want[i].psn);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 1, EUN_RD_MIDDLE, 1024, 1024),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_check(rd, 3, EUN_RD_FIRST, 1024, 1024), 0);
+	/* The oldest done, the next is the one past the gap. */
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->first_psn, 3);
+	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0xffffff), -ERANGE);
+}
+
+/* A READ may only start after the newest out, up to EUN_RD_MAX_OUT of them. */
 static void eun_rd_start_back_to_back(struct kunit *test)
 {
 	struct eun_rd *rd = rt_new(test, RT_WRAP, 3 * 1024, 1024);
@@ -219,7 +249,6 @@ static void eun_rd_start_back_to_back(struct kunit *test)
 	u32 i, psn;
 
 	KUNIT_ASSERT_EQ(test, rd->last_psn, 0);
-	KUNIT_EXPECT_EQ(test, rt_start(rd, 2, 1024, 1024, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rt_start(rd, 0, 1024, 1024, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rt_start(rd, RT_WRAP, 1024, 1024, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, rt_start(rd, 1, 1024, 0, 0), -EINVAL);
@@ -1422,6 +1451,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_start_last_psn),
 	KUNIT_CASE(eun_rd_start_refused),
 	KUNIT_CASE(eun_rd_start_back_to_back),
+	KUNIT_CASE(eun_rd_start_after_gap),
 	KUNIT_CASE(eun_rd_start_span),
 	KUNIT_CASE(eun_rd_owns_and_find),
 	KUNIT_CASE(eun_rd_check_opcodes),

@@ -175,6 +175,24 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 1)->state, EUN_SB_LOST);
 	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 
+	/* A READ's PSNs after the newest packet: the packet is probed. */
+	f = fx_new(test, 16, 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	fx_ack(test, f, 1, 0, 100 * US);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 110 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 2, 120 * US), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_skip(&f->sb, 3, 4), 0);
+	pto = eun_rw_tail_wait(&f->rw, false);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 120 * US + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 120 * US + pto, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 2)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 6)->state, EUN_SB_SACKED);
+	/* Only the READ's PSNs left: nothing to probe. */
+	fx_ack(test, f, 3, 0, 200 * US + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 10000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+
 	/* A later ACK (of earlier PSNs) pushes the probe back. */
 	f = fx_new(test, 16, 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);

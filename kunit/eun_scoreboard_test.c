@@ -400,6 +400,48 @@ static void eun_sb_psn_wrap(struct kunit *test)
 	sb_expect_counts(test, sb);
 }
 
+/*
+ * A READ's PSNs between WRITE packets: acknowledged as a range, never
+ * lost, never resent, no RTT sample; they take room like sent PSNs.
+ */
+static void eun_sb_skip_request(struct kunit *test)
+{
+	struct eun_sb *sb = sb_new(test, 16, 0xfffffc);
+	struct eun_sb_ack_result res;
+	u32 psn;
+
+	sb_send(test, sb, 2, 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_skip(sb, 0xfffffd, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_sb_skip(sb, 0xfffffe, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_sb_skip(sb, 0xfffffe, 15), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, sb->nxt, 0xfffffe);
+	KUNIT_EXPECT_EQ(test, eun_sb_skip(sb, 0xfffffe, 4), 0);
+	KUNIT_EXPECT_EQ(test, sb->nxt, 2);
+	sb_send(test, sb, 2, 10);
+	KUNIT_EXPECT_EQ(test, eun_sb_in_flight(sb), 8);
+	KUNIT_EXPECT_EQ(test, sb_state(sb, 0xffffff), EUN_SB_SACKED);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(sb, 1)->xmits, 0);
+	/* The timeout marks the packets sent, not the READ's PSNs. */
+	KUNIT_EXPECT_EQ(test, eun_sb_timeout(sb), 4);
+	KUNIT_EXPECT_TRUE(test, eun_sb_next_lost(sb, &psn));
+	KUNIT_EXPECT_EQ(test, psn, 0xfffffc);
+	KUNIT_EXPECT_EQ(test, sb_state(sb, 0), EUN_SB_SACKED);
+	KUNIT_EXPECT_EQ(test, eun_sb_retransmitted(sb, 0xfffffc, 20), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_retransmitted(sb, 0xfffffd, 21), 0);
+	/*
+	 * The responder took the READ: one ACK passes it, and gives no RTT
+	 * sample (the two resent PSNs give none either: Karn).
+	 */
+	KUNIT_EXPECT_EQ(test, eun_sb_ack(sb, 2, NULL, 0, 1000, &res), 0);
+	KUNIT_EXPECT_EQ(test, res.acked, 6);
+	KUNIT_EXPECT_EQ(test, res.una, 2);
+	KUNIT_EXPECT_FALSE(test, res.has_rtt);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(sb, EUN_SB_DELIVERED), 6);
+	KUNIT_EXPECT_TRUE(test, eun_sb_next_lost(sb, &psn));
+	KUNIT_EXPECT_EQ(test, psn, 2);
+	sb_expect_counts(test, sb);
+}
+
 static void eun_sb_reset_clears(struct kunit *test)
 {
 	struct eun_sb *sb = sb_new(test, 16, 0);
@@ -425,6 +467,7 @@ static void eun_sb_destroyed_refuses(struct kunit *test)
 
 	/* Every call on a scoreboard without ring answers, none crashes. */
 	KUNIT_EXPECT_EQ(test, eun_sb_sent(&sb, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, eun_sb_skip(&sb, 0, 1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, eun_sb_ack(&sb, 0, NULL, 0, 0, &res), -EINVAL);
 	KUNIT_EXPECT_EQ(test, eun_sb_mark_lost(&sb, 0, EUN_SB_CAUSE_NACK), -EINVAL);
 	KUNIT_EXPECT_EQ(test, eun_sb_timeout(&sb), 0);
@@ -455,6 +498,7 @@ static struct kunit_case eun_scoreboard_cases[] = {
 	KUNIT_CASE(eun_sb_spurious_and_karn),
 	KUNIT_CASE(eun_sb_dup_forgets_old),
 	KUNIT_CASE_PARAM(eun_sb_psn_wrap, wrap_gen_params),
+	KUNIT_CASE(eun_sb_skip_request),
 	KUNIT_CASE(eun_sb_reset_clears),
 	KUNIT_CASE(eun_sb_destroyed_refuses),
 	KUNIT_CASE(eun_sb_names),

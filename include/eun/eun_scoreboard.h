@@ -155,6 +155,7 @@ int eun_sb_init(struct eun_sb *sb, u32 capacity, u32 first_psn);
 void eun_sb_destroy(struct eun_sb *sb);
 int eun_sb_reset(struct eun_sb *sb, u32 first_psn);
 int eun_sb_sent(struct eun_sb *sb, u32 psn, u64 now);
+int eun_sb_skip(struct eun_sb *sb, u32 psn, u32 n);
 int eun_sb_ack(struct eun_sb *sb, u32 epsn, const u64 *sack, u32 sack_bits,
 	       u64 now, struct eun_sb_ack_result *res);
 int eun_sb_dup(struct eun_sb *sb, u32 psn);

@@ -31,9 +31,11 @@
  * range from it always passes. Packets already placed inside the range
  * come again and are dropped as duplicates.
  *
- * READs out back to back have consecutive PSN ranges (the requester sends
- * nothing between them), so one range from the oldest READ's first PSN to
- * the newest's last covers them all, and they complete oldest first.
+ * READs out have increasing PSN ranges, consecutive when sent back to
+ * back; a WRITE or SEND sent between two leaves a gap that belongs to no
+ * READ (the requester's bitmap takes it as come: comp/eun_comp_read.c).
+ * One range from the oldest READ's first PSN to the newest's last covers
+ * them all, and they complete oldest first.
  */
 
 #include <linux/errno.h>
@@ -67,8 +69,9 @@ static u32 eun_rd_slot(const struct eun_rd *rd, u32 index)
  * @now: current time (ns)
  *
  * Return: 0, -ENOSPC when EUN_RD_MAX_OUT READs are out, -EINVAL for a bad
- * PSN or MTU, a READ that does not follow the newest one out, or READs
- * out that would span half the PSN space (left to rxe's own handling).
+ * PSN or MTU, a READ that does not start after the newest one out, or
+ * READs out that would span half the PSN space (left to rxe's own
+ * handling).
  */
 int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now)
@@ -82,7 +85,8 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		return -EINVAL;
 	if (rd->count == EUN_RD_MAX_OUT)
 		return -ENOSPC;
-	if (rd->count && r->first_psn != eun_psn_add(rd->last_psn, 1))
+	/* PSNs between READs are a WRITE's or a SEND's: no READ's. */
+	if (rd->count && !eun_psn_after(r->first_psn, rd->last_psn))
 		return -EINVAL;
 	npkts = r->len && !r->atomic ? DIV_ROUND_UP((u64)r->len, mtu) : 1;
 	if (npkts >= EUN_PSN_HALF)
@@ -139,9 +143,12 @@ int eun_rd_find(const struct eun_rd *rd, u32 psn)
 
 	if (!eun_rd_owns(rd, psn))
 		return -ERANGE;
-	for (i = 0; i < rd->count; i++)
-		if (!eun_psn_after(psn, rd->req[eun_rd_slot(rd, i)].last_psn))
-			return i;
+	for (i = 0; i < rd->count; i++) {
+		const struct eun_rd_req *r = &rd->req[eun_rd_slot(rd, i)];
+
+		if (!eun_psn_after(psn, r->last_psn))
+			return eun_psn_before(psn, r->first_psn) ? -ERANGE : i;
+	}
 	return -ERANGE;
 }
 

@@ -306,15 +306,20 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 			 u64 now, u64 *next)
 {
 	const struct eun_sb_entry *e;
+	u32 psn = sb->nxt;
 	bool alone;
 	u64 due;
 
-	if (sb->una == sb->nxt)
-		return 0;
-	e = eun_sb_lookup(sb, eun_psn_add(sb->nxt, EUN_PSN_MASK));
+	/* Past the PSNs of READs and atomics sent after it (eun_sb_skip()). */
+	do {
+		if (psn == sb->una)
+			return 0;
+		psn = eun_psn_add(psn, EUN_PSN_MASK);
+		e = eun_sb_lookup(sb, psn);
+	} while (!e->xmits);
 	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e))
 		return 0;
-	alone = eun_psn_add(sb->una, 1) == sb->nxt;
+	alone = psn == sb->una;
 	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
 	      rw_tail_wait(wait, alone);
 	if (due > now) {

@@ -193,6 +193,44 @@ int eun_sb_sent(struct eun_sb *sb, u32 psn, u64 now)
 	return 0;
 }
 
+/**
+ * eun_sb_skip() - record the PSNs of a request answered by responses: a
+ *	READ's or an atomic's
+ * @sb: scoreboard
+ * @psn: the first of them, which must be nxt
+ * @n: how many
+ *
+ * Such PSNs sit between the ooo packets, so that ACKs stay one cumulative
+ * range, but the responses tell what became of their request (the READ
+ * tracker asks for it again): they enter as selectively acknowledged,
+ * never marked lost, never resent, with no RTT sample, and are delivered
+ * once the cumulative ACK passes them (the responder took the request).
+ *
+ * Return: 0, -ENOSPC when they do not fit (nothing is recorded), -EINVAL
+ * when @psn is not nxt or @n is 0.
+ */
+int eun_sb_skip(struct eun_sb *sb, u32 psn, u32 n)
+{
+	struct eun_sb_entry *e;
+	u32 i;
+
+	if (!sb->ring || psn != sb->nxt || !n)
+		return -EINVAL;
+	if (n > sb->capacity - eun_sb_in_flight(sb))
+		return -ENOSPC;
+	for (i = 0; i < n; i++, psn = eun_psn_add(psn, 1)) {
+		e = sb_slot(sb, psn);
+		sb_set(sb, e, EUN_SB_SACKED);
+		e->xmit_ns = 0;
+		e->psn = psn;
+		e->xmits = 0;
+		e->cause = EUN_SB_CAUSE_TIMEOUT;
+		e->spurious = 0;
+	}
+	sb->nxt = psn;
+	return 0;
+}
+
 /* Mask of the bits of SACK word @w that lie below @bits. */
 static u64 sack_word_mask(u32 w, u32 bits)
 {
