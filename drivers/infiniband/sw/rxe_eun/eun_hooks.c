@@ -157,8 +157,10 @@ enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 		return eun_comp_read_ack(qp, pkt);
 	if (!eun_op_is_ooo_ack(pkt->opcode))
 		return EUN_ACK_STOCK;
+	if (eun_qp_tracks(qp) && eun_comp_ack(qp, pkt) == EUN_ACK_CONSUMED)
+		return EUN_ACK_CONSUMED;
 	if (eun_qp_tracks(qp))
-		return eun_comp_ack(qp, pkt);
+		return eun_comp_read_ack_past(qp, pkt);
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RX_MODE);
 	return EUN_ACK_CONSUMED;
 }

@@ -106,6 +106,7 @@ enum eun_counter {
 	EUN_CNT_READ_RESP_SPRAYED, /* READ response sent over the QP's paths */
 	EUN_CNT_READ_RESP_PARKED, /* ... a path parked: a re-request named it */
 	EUN_CNT_FENCE_WAIT,	/* WRITE/SEND waited for READs/atomics out */
+	EUN_CNT_OOO_UNFENCED,	/* WRITE/SEND went behind READs/atomics out */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -366,6 +367,8 @@ struct eun_tx_wqe {
  *	heard yet (tx/eun_tx_mode.c)
  * @fence_wait: the next ooo packet waits for the stock-format requests
  *	out to be acknowledged (counted once it goes)
+ * @ooo_end: the PSN after the newest ooo packet sent: those before it
+ *	are out while the scoreboard's una is below it
  * @stock_send: the peer does not track: every request goes in the stock
  *	format, go-back-N (tx/eun_tx_mode.c)
  * @wsync_psn: the last packet write_sync=sender last counted as delayed
@@ -399,6 +402,7 @@ struct eun_tx {
 	u8 unheard_timeouts;
 	bool stock_send;
 	bool fence_wait;
+	u32 ooo_end;
 	u32 wsync_psn;
 	u8 *path_of;
 	struct eun_rd rd;

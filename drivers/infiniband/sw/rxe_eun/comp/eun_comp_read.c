@@ -9,10 +9,11 @@
  * READs, in the same emulated memory and under the same cap as its
  * receive side's. READs may follow each other without waiting (up to
  * EUN_RD_MAX_OUT and the QP's max_rd_atomic): their response PSNs are
- * consecutive, one range in one bitmap. Each READ completes, through
- * rxe's completer, once every packet of it and of the READs before it is
- * in, so completions stay in posted order; nothing else (WRITE, SEND,
- * atomics) goes while READs are out (the fence of tx/eun_tx.c).
+ * one range in one bitmap, in which the PSNs of a WRITE or SEND sent
+ * between two READs count as come. Each READ completes, through rxe's
+ * completer, once every packet of it and of the READs before it is in, so
+ * completions stay in posted order; a WRITE or SEND after it, once its
+ * ACK came, completes right after it.
  *
  * Missing packets are asked for again by one stock READ request per READ,
  * for the range from the first to the last missing one (core/eun_read.c
@@ -109,10 +110,55 @@ static bool eun_comp_read_tracks(const struct rxe_send_wqe *wqe)
 	       eun_comp_read_is_atomic(wqe);
 }
 
-/* WRITE or SEND packets are unacknowledged: the scoreboard has them. */
+/*
+ * WRITE or SEND packets are unacknowledged: the scoreboard has them (not
+ * only the PSNs of READs and atomics it holds between them).
+ */
 static bool eun_comp_read_ooo_out(const struct eun_tx *tx)
 {
-	return tx->open && eun_sb_in_flight(&tx->sb);
+	return tx->open && eun_psn_before(tx->sb.una, tx->ooo_end);
+}
+
+/**
+ * eun_comp_read_newest_npkts() - response PSNs of the request about to go
+ * @qp: the tracking QP, in its send task, its next request admitted
+ *
+ * Return: how many PSNs the READ or atomic at qp->req.psn takes, when the
+ * tracker took it; 0 otherwise.
+ */
+u32 eun_comp_read_newest_npkts(struct rxe_qp *qp)
+{
+	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r = eun_rd_at(rd, rd->count - 1);
+
+	if (!r || r->first_psn != qp->req.psn)
+		return 0;
+	return eun_psn_dist(r->first_psn, r->last_psn) + 1;
+}
+
+/*
+ * Response PSNs between two READs are a WRITE's or a SEND's, sent
+ * between them: no response comes for them, and the head passes them as
+ * come. Called with the device lock held.
+ */
+static void eun_comp_read_skip_gap(struct rxe_qp *qp)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_tx *tx = &qp->eun.tx;
+	struct eun_bm_result res;
+
+	lockdep_assert_held(&ed->lock);
+	while (eun_rd_owns(&tx->rd, tx->rd_head) &&
+	       eun_rd_find(&tx->rd, tx->rd_head) < 0) {
+		if (!tx->rd_open) {
+			tx->rd_head = eun_psn_add(tx->rd_head, 1);
+			continue;
+		}
+		if (eun_bm_rx(&ed->bm, tx->rd_conn, tx->rd_head, tx->rd_head,
+			      &res) || res.verdict != EUN_BM_IN_ORDER)
+			return;
+		tx->rd_head = res.head;
+	}
 }
 
 /* Track a READ or atomic whose request takes PSN qp->req.psn. */
@@ -139,6 +185,12 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	if (first) {
 		tx->rd_force = false;
 		eun_comp_read_open(qp);
+	} else {
+		unsigned long flags;
+
+		spin_lock_irqsave(&eun_qp_dev(qp)->lock, flags);
+		eun_comp_read_skip_gap(qp);
+		spin_unlock_irqrestore(&eun_qp_dev(qp)->lock, flags);
 	}
 	if (r.after_ooo)
 		eun_rd_count(qp, EUN_CNT_READ_UNFENCED);
@@ -181,7 +233,7 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	 * a peer known to track (it acknowledged them so).
 	 */
 	if (!tx->stock_out && !tx->stock_send && tx->heard)
-		return room && !eun_comp_read_add(qp, wqe);
+		return rd->count < room && !eun_comp_read_add(qp, wqe);
 	return rd->count && rd->count < room && !eun_comp_read_add(qp, wqe);
 }
 
@@ -227,8 +279,9 @@ static enum eun_rd_kind eun_comp_read_kind(u8 opcode)
 
 /*
  * The WQE of READ @index out (0: the oldest), pending, as tracked. The
- * READs out follow each other in the send queue, behind the WRITE and
- * SEND WQEs not yet completed that they went behind.
+ * READs out are in the send queue in their order, among the WRITE and
+ * SEND WQEs not yet completed that they went behind or that went behind
+ * them: the one whose first PSN is the READ's.
  */
 static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 {
@@ -236,22 +289,20 @@ static struct rxe_send_wqe *eun_comp_read_wqe(struct rxe_qp *qp, u32 index)
 	struct rxe_queue *q = qp->sq.queue;
 	u32 idx = queue_get_consumer(q, QUEUE_TYPE_FROM_CLIENT);
 	u32 prod = queue_get_producer(q, QUEUE_TYPE_FROM_CLIENT);
-	struct rxe_send_wqe *wqe;
-	u32 i;
+	struct rxe_send_wqe *wqe = NULL;
 
 	if (!r)
 		return NULL;
-	while (idx != prod &&
-	       !eun_comp_read_tracks(queue_addr_from_index(q, idx)))
-		idx = queue_next_index(q, idx);
-	for (i = 0; i < index && idx != prod; i++)
-		idx = queue_next_index(q, idx);
+	for (; idx != prod; idx = queue_next_index(q, idx)) {
+		wqe = queue_addr_from_index(q, idx);
+		if (eun_comp_read_tracks(wqe) && wqe->first_psn == r->first_psn)
+			break;
+	}
 	if (idx == prod)
 		return NULL;
-	wqe = queue_addr_from_index(q, idx);
-	if (wqe->state != wqe_state_pending || !eun_comp_read_tracks(wqe) ||
+	if (wqe->state != wqe_state_pending ||
 	    eun_comp_read_is_atomic(wqe) != r->atomic ||
-	    wqe->first_psn != r->first_psn || wqe->last_psn != r->last_psn)
+	    wqe->last_psn != r->last_psn)
 		return NULL;
 	return wqe;
 }
@@ -294,8 +345,10 @@ static enum eun_bm_verdict eun_comp_read_track(struct rxe_qp *qp, u32 psn)
 	} else if (eun_psn_before(psn, tx->rd_head)) {
 		res.verdict = EUN_BM_DUPLICATE;
 	}
-	if (res.verdict == EUN_BM_IN_ORDER)
+	if (res.verdict == EUN_BM_IN_ORDER) {
 		tx->rd_head = res.head;
+		eun_comp_read_skip_gap(qp);
+	}
 	spin_unlock_irqrestore(&ed->lock, flags);
 	return res.verdict;
 }
@@ -367,6 +420,48 @@ static void eun_comp_read_token(struct rxe_qp *qp, struct rxe_pkt_info *pkt,
 }
 
 /*
+ * WRITE and SEND packets sent after the READ that just completed, which
+ * the scoreboard knows acknowledged: their ACKs reached rxe cut before
+ * the READ (eun_comp_read_ack_past()). A copy of @pkt as the ACK of the
+ * last of them (or of the PSN before the next READ out) completes them.
+ */
+static void eun_comp_read_acked_after(struct rxe_qp *qp,
+				      struct rxe_pkt_info *pkt, u32 last)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	const struct eun_rd_req *next = eun_rd_at(&tx->rd, 0);
+	u32 to;
+
+	if (!tx->open || !eun_psn_after(tx->sb.una, eun_psn_add(last, 1)))
+		return;
+	to = eun_psn_add(tx->sb.una, EUN_PSN_MASK);
+	if (next && !eun_psn_before(to, next->first_psn))
+		to = eun_psn_add(next->first_psn, EUN_PSN_MASK);
+	if (eun_psn_after(to, last))
+		eun_comp_read_token(qp, pkt, to);
+}
+
+/*
+ * The oldest READ or atomic is complete, so the responder executed it, and
+ * every WRITE or SEND packet sent before it is in: it went behind them
+ * marked, or after they were acknowledged. The scoreboard takes its PSNs
+ * and those before as acknowledged; else it would fill with requests that
+ * no ACK passes when only READs follow.
+ */
+static void eun_comp_read_acks_done(struct rxe_qp *qp,
+				    const struct eun_rd_req *r)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u32 end = eun_psn_add(r->last_psn, 1);
+	struct eun_sb_ack_result res;
+
+	if (!tx->open || !eun_psn_before(tx->sb.una, end) ||
+	    eun_psn_after(end, tx->sb.nxt))
+		return;
+	eun_sb_ack(&tx->sb, end, NULL, 0, ktime_get_ns(), &res);
+}
+
+/*
  * Every packet of the oldest READ is in: hand rxe's completer the ACK of
  * its last PSN, which completes the WQE as any ACK does.
  */
@@ -380,14 +475,19 @@ static void eun_comp_read_done(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	pkt->psn = last;
 	qp->comp.psn = last;
 	qp->comp.opcode = -1;
+	eun_comp_read_acks_done(qp, eun_rd_at(rd, 0));
 	eun_rd_retire(rd);
+	if (rd->count && eun_rd_oldest_done(rd, qp->eun.tx.rd_head)) {
+		/* Its ACK completes what lies between too: it came after. */
+		eun_comp_read_token(qp, pkt, eun_rd_at(rd, 0)->last_psn);
+		return;
+	}
 	if (!rd->count)
 		eun_comp_read_close(qp);
-	else if (eun_rd_oldest_done(rd, qp->eun.tx.rd_head))
-		eun_comp_read_token(qp, pkt, eun_rd_at(rd, 0)->last_psn);
 	else
 		eun_tx_loss_arm(qp, eun_rd_deadline(rd, qp->eun.tx.rd_head),
 				ktime_get_ns());
+	eun_comp_read_acked_after(qp, pkt, last);
 }
 
 /*
@@ -565,6 +665,39 @@ enum eun_ack_verdict eun_comp_read_ack(struct rxe_qp *qp,
 	    !eun_comp_read_wqe(qp, 0))
 		return EUN_ACK_STOCK;
 	eun_comp_read_done(qp, pkt);
+	return EUN_ACK_STOCK;
+}
+
+/**
+ * eun_comp_read_ack_past() - an ACK that passes the oldest READ out
+ * @qp: the tracking QP, in its send task
+ * @pkt: an EUN_ACK the scoreboard took, dressed as rxe's ACK or NAK
+ *
+ * rxe's completer takes an ACK past a READ it waits for as that READ's
+ * implied NAK, and rewinds to it: go-back-N. The responder executed the
+ * READ and the WRITE and SEND packets after it came, but the READ's
+ * responses may still be on their way. The ACK goes on cut to the PSN
+ * before the READ, completing what lies before it; what it acknowledged
+ * after the READ completes when the READ does
+ * (eun_comp_read_acked_after()). A NAK past the READ is dropped: the
+ * scoreboard took it, and the packet it names goes again.
+ *
+ * Return: EUN_ACK_STOCK, @pkt cut when it passed the READ;
+ * EUN_ACK_CONSUMED for a NAK past it.
+ */
+enum eun_ack_verdict eun_comp_read_ack_past(struct rxe_qp *qp,
+					    struct rxe_pkt_info *pkt)
+{
+	const struct eun_rd_req *r = eun_rd_at(&qp->eun.tx.rd, 0);
+	u32 before;
+
+	if (!r || eun_psn_before(pkt->psn, r->first_psn))
+		return EUN_ACK_STOCK;
+	if ((aeth_syn(pkt) & AETH_TYPE_MASK) != AETH_ACK)
+		return EUN_ACK_CONSUMED;
+	before = eun_psn_add(r->first_psn, EUN_PSN_MASK);
+	pkt->psn = before;
+	bth_set_psn(pkt, before);
 	return EUN_ACK_STOCK;
 }
 

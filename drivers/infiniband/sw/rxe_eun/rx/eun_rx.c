@@ -8,10 +8,12 @@
  * completion (SEND, WRITE with immediate) waits in the hold queue until
  * every earlier PSN is in, and an EUN_ACK answers when the sender needs
  * news. rxe's responder then only frees it. A stock-format request (READ,
- * atomic, ...) is left to rxe, and only in order: the sender fences them,
- * or a READ or atomic sent behind ooo packets waits for them
- * (eun_rx_read.c), so the cursor rxe keeps and the bitmap's head meet at
- * it.
+ * atomic, ...) is left to rxe, and only in order: the sender fences FLUSH
+ * and ATOMIC WRITE, and a READ or atomic sent behind ooo packets waits for
+ * them (eun_rx_read.c), so the cursor rxe keeps and the bitmap's head meet
+ * at it. Ooo packets sent behind a READ or atomic may come first: the
+ * request's PSNs are taken as come when it goes to rxe, and the head
+ * passes them.
  */
 
 #include "rxe.h"
@@ -117,24 +119,6 @@ static int eun_rx_sync(struct rxe_qp *qp)
 	spin_unlock_irqrestore(&ed->lock, flags);
 	rx->stock_psn = false;
 	return err;
-}
-
-static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
-						 struct rxe_pkt_info *pkt)
-{
-	struct eun_rx *rx = &qp->eun.rx;
-	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
-
-	if (eun_rx_read_is_request(pkt->opcode))
-		return eun_rx_read_request(qp, pkt);
-	if (ahead > 0) {
-		/* The sender fences these: only a stale copy gets here. */
-		eun_rx_count(qp, EUN_CNT_PSN_DROP);
-		return EUN_PSN_CONSUMED;
-	}
-	qp->resp.psn = rx->epsn;
-	rx->stock_psn = !ahead;
-	return EUN_PSN_STOCK;
 }
 
 /*
@@ -626,6 +610,94 @@ static void eun_rx_ooo_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	}
 out:
 	eun_rx_place_release(&p);
+}
+
+/*
+ * Mark the PSNs from the expected one up to @end, then those of the READs
+ * executed ahead that start where it got to, in order; device lock held.
+ * The head passes the packets marked beyond them: WRITE and SEND packets
+ * sent after the request came first. Return: whether it passed any.
+ */
+static int eun_rx_take_locked(struct rxe_qp *qp, u32 end, bool *passed)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	struct eun_bm_result res;
+
+	lockdep_assert_held(&ed->lock);
+	/* Nothing came beyond: the bitmap opens past them, as it used to. */
+	if (eun_psn_before(rx->max_psn, rx->epsn))
+		return eun_rx_open_at(qp, eun_rx_read_skip(qp, end));
+	do {
+		while (eun_psn_before(rx->epsn, end)) {
+			if (eun_bm_rx(&ed->bm, rx->conn, rx->epsn, rx->epsn,
+				      &res) || res.verdict != EUN_BM_IN_ORDER)
+				return -EIO;
+			rx->epsn = res.head;
+		}
+		*passed |= eun_psn_after(rx->epsn, end);
+		end = eun_rx_read_skip(qp, rx->epsn);
+	} while (end != rx->epsn);
+	return 0;
+}
+
+/*
+ * A READ or atomic at the expected PSN goes to rxe: its PSNs are taken
+ * as come at once, not by reopening the bitmap past them once it is
+ * executed, which would forget the WRITE and SEND packets sent after it
+ * that came first; the completions they held go, and the sender hears
+ * of the packets passed. Without a bitmap the next packet reopens it
+ * past the request, as for other stock-format requests.
+ */
+static void eun_rx_take_request(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	struct eun_dev *ed = eun_qp_dev(qp);
+	struct eun_rx *rx = &qp->eun.rx;
+	u32 end = eun_psn_add(pkt->psn, eun_rx_read_npkts(qp, pkt));
+	bool passed = false;
+	unsigned long flags;
+	int err = -ENOENT;
+
+	spin_lock_irqsave(&ed->lock, flags);
+	if (rx->open && qp_state(qp) != IB_QPS_ERR)
+		err = eun_rx_take_locked(qp, end, &passed);
+	spin_unlock_irqrestore(&ed->lock, flags);
+	if (err)
+		return;
+	rx->stock_psn = false;
+	if (eun_psn_before(rx->max_psn, rx->epsn))
+		rx->max_psn = eun_psn_add(rx->epsn, EUN_PSN_MASK);
+	eun_rx_read_reached(qp);
+	if (eun_rx_wsync_place_ready(qp)) {
+		eun_rx_place_failed(qp, pkt->psn);
+		return;
+	}
+	eun_rx_complete(qp, pkt);
+	if (passed)
+		eun_rx_ack_cumulative(qp);
+}
+
+static enum eun_psn_verdict eun_rx_stock_request(struct rxe_qp *qp,
+						 struct rxe_pkt_info *pkt)
+{
+	struct eun_rx *rx = &qp->eun.rx;
+	s32 ahead = eun_psn_diff(rx->epsn, pkt->psn);
+	enum eun_psn_verdict v;
+
+	if (eun_rx_read_is_request(pkt->opcode)) {
+		v = eun_rx_read_request(qp, pkt);
+		if (v == EUN_PSN_STOCK && rx->stock_psn)
+			eun_rx_take_request(qp, pkt);
+		return v;
+	}
+	if (ahead > 0) {
+		/* The sender fences these: only a stale copy gets here. */
+		eun_rx_count(qp, EUN_CNT_PSN_DROP);
+		return EUN_PSN_CONSUMED;
+	}
+	qp->resp.psn = rx->epsn;
+	rx->stock_psn = !ahead;
+	return EUN_PSN_STOCK;
 }
 
 /**

@@ -54,8 +54,14 @@ bool eun_rx_read_is_request(u8 opcode)
 	       eun_rx_read_is_atomic(opcode);
 }
 
-/* PSNs a READ or atomic request takes. */
-static u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+/**
+ * eun_rx_read_npkts() - PSNs a READ or atomic request takes
+ * @qp: the QP
+ * @pkt: the request
+ *
+ * Return: its READ's response packets, 1 for an atomic.
+ */
+u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST)
 		return 1;

@@ -12,6 +12,7 @@ struct rxe_pkt_info;
 struct sk_buff;
 
 bool eun_rx_read_is_request(u8 opcode);
+u32 eun_rx_read_npkts(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
 enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 					 struct rxe_pkt_info *pkt);
 void eun_rx_read_reached(struct rxe_qp *qp);

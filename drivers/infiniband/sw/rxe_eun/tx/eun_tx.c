@@ -8,14 +8,18 @@
  * is no go-back-N.
  *
  * Other operations (READ, atomics, FLUSH, ATOMIC WRITE) keep rxe's
- * own format and path, and nothing follows one until it is acknowledged.
- * FLUSH and ATOMIC WRITE are fenced: one starts only when nothing is in
- * flight. READs and atomics may follow each other, and WRITE and SEND
- * packets still out (their holes are resent meanwhile: the scoreboard
- * stays open); the responder executes such a request once every earlier
- * PSN is in. Their responses are placed as they arrive
+ * own format and path. FLUSH and ATOMIC WRITE are fenced: one starts only
+ * when nothing is in flight, and nothing follows it until it is
+ * acknowledged. READs and atomics may follow each other, and WRITE and
+ * SEND packets still out (their holes are resent meanwhile: the
+ * scoreboard stays open); the responder executes such a request once
+ * every earlier PSN is in. Their responses are placed as they arrive
  * (comp/eun_comp_read.c, which this file asks whether a READ may go and
- * for re-requests).
+ * for re-requests). To a peer known to track, WRITE and SEND packets
+ * follow tracked READs and atomics without waiting for their responses:
+ * the request's PSNs go into the scoreboard between the packets
+ * (eun_sb_skip()), and the responder takes them as come once it executes
+ * the request. Otherwise, a stock-format request fences what follows.
  *
  * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
  * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
@@ -70,12 +74,40 @@ bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 }
 
 /*
- * The fence around a stock-format request: it starts only when nothing is
- * in flight (or, a READ or atomic, behind WRITE and SEND packets or READs
- * and atomics only: comp/eun_comp_read.c), and nothing else follows it
- * until it is acknowledged. Starting it closes the scoreboard unless
- * packets it holds are still out; the scoreboard reopens at the next ooo
- * packet's PSN.
+ * A READ or atomic the tracker took, to a peer that tracks, enters the
+ * scoreboard at its PSNs: WRITE and SEND packets may follow it at once.
+ * Not behind a fenced request, and not when the scoreboard is at another
+ * PSN or full: then the fence.
+ */
+static bool eun_tx_skip_request(struct rxe_qp *qp)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	u32 npkts = eun_comp_read_newest_npkts(qp);
+	const struct eun_sb_entry *e;
+
+	if (!npkts || tx->stock_out || tx->stock_send || !tx->heard)
+		return false;
+	/* Admitted again after a stall: taken already. */
+	e = tx->open ? eun_sb_lookup(&tx->sb, qp->req.psn) : NULL;
+	if (e && e->psn == qp->req.psn && !e->xmits &&
+	    tx->sb.nxt == eun_psn_add(qp->req.psn, npkts))
+		return true;
+	if (!tx->open) {
+		if (eun_sb_reset(&tx->sb, qp->req.psn))
+			return false;
+		tx->open = true;
+		tx->ooo_end = qp->req.psn;
+	}
+	return !eun_sb_skip(&tx->sb, qp->req.psn, npkts);
+}
+
+/*
+ * The fence around a stock-format request the scoreboard does not take:
+ * it starts only when nothing is in flight (or, a READ or atomic, behind
+ * WRITE and SEND packets or READs and atomics only:
+ * comp/eun_comp_read.c), and nothing else follows it until it is
+ * acknowledged. Starting it closes the scoreboard unless packets it holds
+ * are still out; the scoreboard reopens at the next ooo packet's PSN.
  */
 static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       bool idle)
@@ -86,6 +118,8 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 		return true;
 	if (!eun_comp_read_admit(qp, wqe, idle))
 		return false;
+	if (eun_tx_skip_request(qp))
+		return true;
 	tx->stock_out = true;
 	if (!eun_sb_in_flight(&tx->sb))
 		tx->open = false;
@@ -97,12 +131,13 @@ static bool eun_tx_admit_stock(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  * @qp: the tracking QP, in its send task
  * @wqe: the WQE the packet comes from
  *
- * A stock-format request waits for everything in flight and then starts
- * the fence; an ooo packet waits for an outstanding stock-format request
- * (and then ends the fence), for room in the scoreboard, and, with
- * write_sync=sender, a WRITE's last packet for the rest to be
- * acknowledged. The completer wakes the requester when the acknowledged
- * PSN moves.
+ * A stock-format request the scoreboard does not take waits for
+ * everything in flight and then starts the fence; an ooo packet waits for
+ * such a request (and then ends the fence), for room in the scoreboard,
+ * and, with write_sync=sender, a WRITE's last packet for the rest to be
+ * acknowledged. Behind READs and atomics the scoreboard took, it goes
+ * (counted). The completer wakes the requester when the acknowledged PSN
+ * moves.
  *
  * Return: true to send the packet; the fence state is updated.
  */
@@ -130,7 +165,11 @@ bool eun_tx_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	}
 	if (tx->open && eun_sb_full(&tx->sb))
 		return false;
-	return !eun_tx_wsync_delay(qp, wqe);
+	if (eun_tx_wsync_delay(qp, wqe))
+		return false;
+	if (wqe->state == wqe_state_posted && tx->rd.count)
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_OOO_UNFENCED);
+	return true;
 }
 
 /* Copy @len payload bytes from byte @offset of the WQE's data. */
@@ -346,6 +385,7 @@ int eun_tx_send(struct rxe_qp *qp, struct rxe_av *av,
 		tx->open = true;
 	}
 	tx->sent_ooo = true;
+	tx->ooo_end = eun_psn_add(pkt->psn, 1);
 	if (pkt->mask & RXE_START_MASK)
 		eun_tx_start_wqe(qp, wqe, tw, pkt->psn);
 	eun_tx_ext(qp, wqe, tw, pkt->psn, &eh);
@@ -466,9 +506,9 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	u64 now = ktime_get_ns();
 	u32 psn;
 
+	/* Without READs out, eun_comp_read_resend() has nothing to ask. */
 	if (!tx->open)
-		return tx->stock_out ? eun_comp_read_resend(qp) :
-				       EUN_RESEND_NONE;
+		return eun_comp_read_resend(qp);
 	if (eun_bo_waiting(&tx->bo, now)) {
 		/* The receiver is out of room: nothing goes, new or resent. */
 		eun_tx_loss_arm(qp, eun_bo_until(&tx->bo), now);
@@ -476,8 +516,7 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	}
 	eun_tx_loss_detect(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))
-		return tx->stock_out ? eun_comp_read_resend(qp) :
-				       EUN_RESEND_NONE;
+		return eun_comp_read_resend(qp);
 	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
 		qp->need_req_skb = 1;
 		return EUN_RESEND_BLOCKED;
