@@ -77,6 +77,7 @@ bad_loads()
 	refused_load "paths=63: must be 1\.\.62" paths=63
 	refused_load "mprdma_delta=0: must be 1\.\.4096" mprdma_delta=0
 	refused_load "mprdma_probe=70000: must be 0\.\.65536" mprdma_probe=70000
+	refused_load "after_read='later': not one of wait, go" after_read=later
 }
 
 # Each value is fine alone; together they are not, and the device says so.
@@ -119,6 +120,8 @@ good_values()
 	check_err $? "debugfs params: hd_grow is not the default, insert"
 	[ "$(debugfs_value params wsync_slots)" = 64 ]
 	check_err $? "debugfs params: wsync_slots is not the default, 64"
+	[ "$(debugfs_value params after_read)" = wait ]
+	check_err $? "debugfs params: after_read is not the default, wait"
 	[ "$(debugfs_value params spray)" = mprdma ] &&
 		[ "$(debugfs_value params paths)" = 4 ] &&
 		[ "$(debugfs_value params spray_seed)" = 77 ] &&

@@ -150,6 +150,19 @@ enum eun_write_sync {
 };
 
 /**
+ * enum eun_after_read - whether WRITE and SEND wait for READs and atomics
+ * @EUN_AFTER_READ_WAIT: until the READs and atomics before them are
+ *	answered (the fence)
+ * @EUN_AFTER_READ_GO: at once, to a peer known to track
+ * @EUN_AFTER_READ_COUNT: number of choices
+ */
+enum eun_after_read {
+	EUN_AFTER_READ_WAIT,
+	EUN_AFTER_READ_GO,
+	EUN_AFTER_READ_COUNT
+};
+
+/**
  * struct eun_params - what one device runs with (see eun_params.c)
  * @mode: ordering mode of the device's RC QPs
  * @emem_blocks: 2-byte blocks of the emulated on-chip memory
@@ -166,6 +179,7 @@ enum eun_write_sync {
  * @spray_seed: seed of the path choice, 0 for one drawn per QP
  * @mprdma_delta: lateness (PSNs) past which spray=mprdma replaces a path
  * @mprdma_probe: one packet in this many probes a new path (mprdma)
+ * @after_read: &enum eun_after_read of the device's tracking QPs
  */
 struct eun_params {
 	enum eun_qp_mode mode;
@@ -183,6 +197,7 @@ struct eun_params {
 	u64 spray_seed;
 	u32 mprdma_delta;
 	u32 mprdma_probe;
+	enum eun_after_read after_read;
 };
 
 /**

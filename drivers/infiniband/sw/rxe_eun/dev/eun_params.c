@@ -3,7 +3,7 @@
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
  * hd_cap_bits, hd_grow, static_bits, max_inflight, write_sync, wsync_slots,
  * wsync_hold_ms, and the virtual paths: spray, paths, spray_seed,
- * mprdma_delta, mprdma_probe.
+ * mprdma_delta, mprdma_probe; after_read.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -35,6 +35,12 @@ static const char * const eun_wsync_names[] = {
 };
 static_assert(ARRAY_SIZE(eun_wsync_names) == EUN_WSYNC_COUNT);
 
+static const char * const eun_after_read_choices[] = {
+	[EUN_AFTER_READ_WAIT]	= "wait",
+	[EUN_AFTER_READ_GO]	= "go",
+};
+static_assert(ARRAY_SIZE(eun_after_read_choices) == EUN_AFTER_READ_COUNT);
+
 static const char * const eun_grow_names[] = {
 	[EUN_BM_GROW_LINEAR]	= "linear",
 	[EUN_BM_GROW_INSERT]	= "insert",
@@ -57,6 +63,7 @@ static unsigned int paths = EUN_DEF_PATHS;
 static unsigned long long spray_seed;
 static unsigned int mprdma_delta = EUN_PATH_DEF_DELTA;
 static unsigned int mprdma_probe = EUN_PATH_DEF_PROBE;
+static unsigned int after_read = EUN_AFTER_READ_WAIT;
 
 static const char *eun_name_of(const char * const *names, unsigned int count,
 			       unsigned int v)
@@ -72,6 +79,12 @@ const char *eun_mode_name(enum eun_qp_mode mode)
 const char *eun_wsync_name(enum eun_write_sync ws)
 {
 	return eun_name_of(eun_wsync_names, ARRAY_SIZE(eun_wsync_names), ws);
+}
+
+const char *eun_after_read_name(enum eun_after_read ar)
+{
+	return eun_name_of(eun_after_read_choices,
+			   ARRAY_SIZE(eun_after_read_choices), ar);
 }
 
 const char *eun_grow_name(enum eun_bm_grow grow)
@@ -220,6 +233,8 @@ MODULE_PARM_DESC(spray_seed,
 EUN_UINT_PARAM(mprdma_delta,
 	       "spray=mprdma and adaptive: replace or park a path whose packets arrive later than this many PSNs on average, and three times the paths' mean (default 16)",
 	       .min = 1, .max = EUN_PATH_MAX_DELTA);
+EUN_ENUM_PARAM(after_read, eun_after_read_choices, "wait, go",
+	       "WRITE and SEND behind READs and atomics of a tracking QP: wait until those are answered (default), or go at once (experimental: Documentation/design.rst)");
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
 	       .min = 0, .max = 65536);
@@ -249,5 +264,6 @@ void eun_params_get(struct eun_params *p)
 	p->spray_seed = spray_seed;
 	p->mprdma_delta = mprdma_delta;
 	p->mprdma_probe = mprdma_probe;
+	p->after_read = after_read;
 	kernel_param_unlock(THIS_MODULE);
 }

@@ -48,6 +48,7 @@
 void eun_params_get(struct eun_params *p);
 const char *eun_mode_name(enum eun_qp_mode mode);
 const char *eun_wsync_name(enum eun_write_sync ws);
+const char *eun_after_read_name(enum eun_after_read ar);
 const char *eun_grow_name(enum eun_bm_grow grow);
 
 #endif /* EUN_PARAMS_H */

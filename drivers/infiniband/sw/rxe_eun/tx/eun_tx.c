@@ -15,11 +15,12 @@
  * scoreboard stays open); the responder executes such a request once
  * every earlier PSN is in. Their responses are placed as they arrive
  * (comp/eun_comp_read.c, which this file asks whether a READ may go and
- * for re-requests). To a peer known to track, WRITE and SEND packets
- * follow tracked READs and atomics without waiting for their responses:
- * the request's PSNs go into the scoreboard between the packets
- * (eun_sb_skip()), and the responder takes them as come once it executes
- * the request. Otherwise, a stock-format request fences what follows.
+ * for re-requests). With after_read=go, to a peer known to track, WRITE
+ * and SEND packets follow tracked READs and atomics without waiting for
+ * their responses: the request's PSNs go into the scoreboard between the
+ * packets (eun_sb_skip()), and the responder takes them as come once it
+ * executes the request. Otherwise a stock-format request fences what
+ * follows.
  *
  * Loss detection and the RACK timer are eun_tx_loss.c's; write_sync=sender
  * is eun_tx_wsync.c's. Everything here runs in the QP's send task, as the
@@ -74,10 +75,10 @@ bool eun_tx_owns(const struct rxe_send_wqe *wqe)
 }
 
 /*
- * A READ or atomic the tracker took, to a peer that tracks, enters the
- * scoreboard at its PSNs: WRITE and SEND packets may follow it at once.
- * Not behind a fenced request, and not when the scoreboard is at another
- * PSN or full: then the fence.
+ * With after_read=go, a READ or atomic the tracker took, to a peer that
+ * tracks, enters the scoreboard at its PSNs: WRITE and SEND packets may
+ * follow it at once. Not behind a fenced request, and not when the
+ * scoreboard is at another PSN or full: then the fence.
  */
 static bool eun_tx_skip_request(struct rxe_qp *qp)
 {
@@ -85,7 +86,8 @@ static bool eun_tx_skip_request(struct rxe_qp *qp)
 	u32 npkts = eun_comp_read_newest_npkts(qp);
 	const struct eun_sb_entry *e;
 
-	if (!npkts || tx->stock_out || tx->stock_send || !tx->heard)
+	if (eun_qp_dev(qp)->params.after_read != EUN_AFTER_READ_GO ||
+	    !npkts || tx->stock_out || tx->stock_send || !tx->heard)
 		return false;
 	/* Admitted again after a stall: taken already. */
 	e = tx->open ? eun_sb_lookup(&tx->sb, qp->req.psn) : NULL;
