@@ -106,6 +106,20 @@ static bool sb_unacked(const struct eun_sb_entry *e)
 	return e->state == EUN_SB_IN_FLIGHT || e->state == EUN_SB_RETRANSMITTED;
 }
 
+/* The slot of @psn takes it afresh, in state @s, sent @xmits times. */
+static void sb_enter(struct eun_sb *sb, u32 psn, enum eun_sb_state s,
+		     u64 now, u8 xmits)
+{
+	struct eun_sb_entry *e = sb_slot(sb, psn);
+
+	sb_set(sb, e, s);
+	e->xmit_ns = now;
+	e->psn = psn;
+	e->xmits = xmits;
+	e->cause = EUN_SB_CAUSE_TIMEOUT;
+	e->spurious = 0;
+}
+
 /**
  * eun_sb_init() - allocate and clear a scoreboard
  * @sb: scoreboard to set up
@@ -176,19 +190,11 @@ int eun_sb_reset(struct eun_sb *sb, u32 first_psn)
  */
 int eun_sb_sent(struct eun_sb *sb, u32 psn, u64 now)
 {
-	struct eun_sb_entry *e;
-
 	if (!sb->ring || psn != sb->nxt)
 		return -EINVAL;
 	if (eun_sb_full(sb))
 		return -ENOSPC;
-	e = sb_slot(sb, psn);
-	sb_set(sb, e, EUN_SB_IN_FLIGHT);
-	e->xmit_ns = now;
-	e->psn = psn;
-	e->xmits = 1;
-	e->cause = EUN_SB_CAUSE_TIMEOUT;
-	e->spurious = 0;
+	sb_enter(sb, psn, EUN_SB_IN_FLIGHT, now, 1);
 	sb->nxt = eun_psn_add(psn, 1);
 	return 0;
 }
@@ -211,22 +217,14 @@ int eun_sb_sent(struct eun_sb *sb, u32 psn, u64 now)
  */
 int eun_sb_skip(struct eun_sb *sb, u32 psn, u32 n)
 {
-	struct eun_sb_entry *e;
 	u32 i;
 
 	if (!sb->ring || psn != sb->nxt || !n)
 		return -EINVAL;
 	if (n > sb->capacity - eun_sb_in_flight(sb))
 		return -ENOSPC;
-	for (i = 0; i < n; i++, psn = eun_psn_add(psn, 1)) {
-		e = sb_slot(sb, psn);
-		sb_set(sb, e, EUN_SB_SACKED);
-		e->xmit_ns = 0;
-		e->psn = psn;
-		e->xmits = 0;
-		e->cause = EUN_SB_CAUSE_TIMEOUT;
-		e->spurious = 0;
-	}
+	for (i = 0; i < n; i++, psn = eun_psn_add(psn, 1))
+		sb_enter(sb, psn, EUN_SB_SACKED, 0, 0);
 	sb->nxt = psn;
 	return 0;
 }
