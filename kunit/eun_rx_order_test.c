@@ -7,7 +7,9 @@
  * past a chain of such READs (eun_ro_past() leaving the book as it was,
  * eun_ro_skip() emptying it), across the 2^24 wrap; an atomic is held
  * once per PSN, found by its PSN, and its slot is free again once it
- * goes; the slots run out cleanly.
+ * goes; the slots run out cleanly. A new request takes a free READ
+ * resource, else the one of the oldest request by PSN, which a requester
+ * completing in order is done with however late its READs executed.
  */
 #include <kunit/test.h>
 
@@ -187,6 +189,107 @@ static void ro_init_empties(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_ro_past(&ro, 8), 8u);
 }
 
+static void ro_res_pick_free_first(struct kunit *test)
+{
+	u32 first[4] = { 100, 104, 0, 0 };
+	DECLARE_BITMAP(used, EUN_RO_SLOTS);
+
+	bitmap_zero(used, EUN_RO_SLOTS);
+	KUNIT_EXPECT_EQ(test, eun_ro_res_pick(first, used, 4, 108), 0u);
+	__set_bit(0, used);
+	__set_bit(1, used);
+	__set_bit(3, used);
+	KUNIT_EXPECT_EQ(test, eun_ro_res_pick(first, used, 4, 108), 2u);
+}
+
+static void ro_res_pick_oldest_psn(struct kunit *test)
+{
+	u32 first[4] = { 500, 100, 300, 200 };
+	u32 wrap[3] = { 8, RO_NEAR_WRAP, 4 };
+	DECLARE_BITMAP(used, EUN_RO_SLOTS);
+
+	bitmap_fill(used, EUN_RO_SLOTS);
+	KUNIT_EXPECT_EQ(test, eun_ro_res_pick(first, used, 4, 600), 1u);
+	/* Across the wrap, the one before PSN 0 is the oldest. */
+	KUNIT_EXPECT_EQ(test, eun_ro_res_pick(wrap, used, 3, 20), 1u);
+	/* A late request: older than some held, not than all. */
+	KUNIT_EXPECT_EQ(test, eun_ro_res_pick(first, used, 4, 250), 1u);
+}
+
+/*
+ * What rxe's turn did: 16 resources, READs of 4 PSNs, the requester 16
+ * out. READ 8 comes after READs 9..20, which ran ahead; once it and 9
+ * complete, the requester sends 24 and 25. In turn, 25 takes the
+ * resource of 10, which is still out (a packet of it was lost): its
+ * re-requests find none. By PSN, 25 takes one of a READ done with.
+ */
+static void ro_res_pick_late_read(struct kunit *test)
+{
+	static const u32 order[] = { 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+				     18, 19, 20, 8, 21, 22, 23, 24, 25 };
+	u32 first[16], turn_first[16], i, turn = 0, done = 10, slot;
+	DECLARE_BITMAP(used, EUN_RO_SLOTS);
+
+	bitmap_zero(used, EUN_RO_SLOTS);
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		u32 psn = 4 * order[i];
+
+		slot = eun_ro_res_pick(first, used, 16, psn);
+		if (test_bit(slot, used))
+			KUNIT_EXPECT_LT(test, first[slot], 4 * done);
+		first[slot] = psn;
+		__set_bit(slot, used);
+		turn_first[turn] = psn;
+		turn = (turn + 1) % 16;
+	}
+	/* The turn lost READ 10, which the requester still waits on. */
+	for (i = 0; i < 16; i++)
+		KUNIT_EXPECT_NE(test, turn_first[i], 4 * 10u);
+	for (i = 0; i < 16 && first[i] != 4 * 10; i++)
+		;
+	KUNIT_EXPECT_LT(test, i, 16u);
+}
+
+/*
+ * A requester with up to @n READs out, completing them in PSN order; the
+ * responder executes them in an order a reordering network makes (each
+ * next one drawn among the first few sent and not yet executed). The
+ * resource a new READ takes never holds one still out.
+ */
+static void ro_res_pick_model(struct kunit *test)
+{
+	enum { N = 8, READS = 1000, SPREAD = 5 };
+	bool executed[READS] = {};
+	u32 first[N], sent = 0, done = 0, i, rng = 12345;
+	DECLARE_BITMAP(used, EUN_RO_SLOTS);
+
+	bitmap_zero(used, EUN_RO_SLOTS);
+	while (done < READS) {
+		u32 pick, k, slot, seen = 0;
+
+		while (sent < READS && sent - done < N)
+			sent++;
+		rng = rng * 1103515245 + 12345;
+		pick = (rng >> 16) % SPREAD;
+		/* The pick-th READ sent and not yet executed, or the last. */
+		for (k = done, i = done; i < sent; i++) {
+			if (executed[i])
+				continue;
+			k = i;
+			if (seen++ == pick)
+				break;
+		}
+		executed[k] = true;
+		slot = eun_ro_res_pick(first, used, N, 3 * k);
+		if (test_bit(slot, used))
+			KUNIT_ASSERT_LT(test, first[slot], 3 * done);
+		first[slot] = 3 * k;
+		__set_bit(slot, used);
+		while (done < sent && executed[done])
+			done++;
+	}
+}
+
 static struct kunit_case eun_rx_order_cases[] = {
 	KUNIT_CASE(ro_ahead_found_by_range),
 	KUNIT_CASE(ro_ahead_overlap_refused),
@@ -197,6 +300,10 @@ static struct kunit_case eun_rx_order_cases[] = {
 	KUNIT_CASE(ro_hold_once_per_psn),
 	KUNIT_CASE(ro_unhold_frees_slot),
 	KUNIT_CASE(ro_init_empties),
+	KUNIT_CASE(ro_res_pick_free_first),
+	KUNIT_CASE(ro_res_pick_oldest_psn),
+	KUNIT_CASE(ro_res_pick_late_read),
+	KUNIT_CASE(ro_res_pick_model),
 	{}
 };
 

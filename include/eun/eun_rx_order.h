@@ -4,7 +4,8 @@
  * expected PSN: READs it executed at once (their PSN ranges, skipped when
  * the expected PSN gets there) and atomics it holds until their turn.
  * The pure part of rx/eun_rx_read.c: fixed slots, so that the glue keeps
- * each held atomic's packet in the slot of its PSN.
+ * each held atomic's packet in the slot of its PSN. And which of rxe's
+ * READ and atomic resources a new request takes.
  */
 #ifndef EUN_RX_ORDER_H
 #define EUN_RX_ORDER_H
@@ -43,5 +44,7 @@ int eun_ro_held_find(const struct eun_rx_order *ro, u32 psn);
 void eun_ro_unhold(struct eun_rx_order *ro, u32 slot);
 u32 eun_ro_count_ahead(const struct eun_rx_order *ro);
 u32 eun_ro_count_held(const struct eun_rx_order *ro);
+u32 eun_ro_res_pick(const u32 *first_psn, const unsigned long *used, u32 n,
+		    u32 psn);
 
 #endif /* EUN_RX_ORDER_H */

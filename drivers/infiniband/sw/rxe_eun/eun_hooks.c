@@ -134,6 +134,20 @@ bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
 }
 
 /**
+ * eun_resp_res() - the READ or atomic resource a new request takes
+ * @qp: the QP, in its receive task
+ * @pkt: the request rxe is about to execute
+ *
+ * Return: NULL for rxe's next in turn; a tracking QP, which executes
+ * READs out of order, takes the one of its oldest request instead
+ * (rx/eun_rx_read.c).
+ */
+struct resp_res *eun_resp_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	return eun_qp_tracks(qp) ? eun_rx_read_res(qp, pkt) : NULL;
+}
+
+/**
  * eun_comp_get_ack() - the completer's first look at a response packet
  * @qp: the QP, in its send task
  * @pkt: the packet, before rxe looks at its PSN

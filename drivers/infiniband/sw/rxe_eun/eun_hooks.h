@@ -26,6 +26,7 @@ struct rxe_pkt_info;
 struct rxe_send_wqe;
 struct rxe_av;
 struct sk_buff;
+struct resp_res;
 
 void eun_qp_init(struct rxe_dev *rxe, struct rxe_qp *qp);
 void eun_qp_cleanup(struct rxe_qp *qp);
@@ -36,6 +37,7 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 					struct rxe_pkt_info *pkt);
 void eun_resp_flush_srq(struct rxe_qp *qp, bool notify);
 bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
+struct resp_res *eun_resp_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt);
 

@@ -215,3 +215,40 @@ u32 eun_ro_count_held(const struct eun_rx_order *ro)
 {
 	return bitmap_weight(ro->held_used, EUN_RO_SLOTS);
 }
+
+/**
+ * eun_ro_res_pick() - the responder resource a new READ or atomic takes
+ * @first_psn: first PSN of the request each resource holds
+ * @used: resources that hold one
+ * @n: resources, at most EUN_RO_SLOTS
+ * @psn: the new request's PSN
+ *
+ * rxe hands its resources out in turn, which is PSN order only while
+ * requests execute in order. Once a READ executes ahead of a late one,
+ * the turn would give the next request the resource of a READ the
+ * requester still waits on, and that READ's re-requests would find
+ * nothing to replay from: it would never complete. The requester has at
+ * most @n requests out (its max_rd_atomic, not above the responder's
+ * resources) and completes them in PSN order; so with every resource
+ * held, the oldest request they hold by PSN is one it is done with.
+ *
+ * Return: a free resource, else the one holding the oldest request
+ * (0 when @n is 0).
+ */
+u32 eun_ro_res_pick(const u32 *first_psn, const unsigned long *used, u32 n,
+		    u32 psn)
+{
+	u32 i, pick = 0;
+	s32 age, oldest = S32_MIN;
+
+	for (i = 0; i < n; i++) {
+		if (!test_bit(i, used))
+			return i;
+		age = eun_psn_diff(first_psn[i], psn);
+		if (age > oldest) {
+			oldest = age;
+			pick = i;
+		}
+	}
+	return pick;
+}

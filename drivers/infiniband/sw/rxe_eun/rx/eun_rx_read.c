@@ -233,6 +233,35 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 }
 
 /**
+ * eun_rx_read_res() - the READ or atomic resource a new request takes
+ * @qp: the tracking QP, in its receive task
+ * @pkt: the request rxe is about to execute
+ *
+ * Not rxe's next in turn: the one eun_ro_res_pick() says, since this
+ * responder executes READs out of order.
+ *
+ * Return: the resource, or NULL to leave the choice to rxe (a QP with
+ * more resources than the book knows, which no requester can fill).
+ */
+struct resp_res *eun_rx_read_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
+{
+	u32 n = qp->attr.max_dest_rd_atomic;
+	DECLARE_BITMAP(used, EUN_RO_SLOTS);
+	u32 first[EUN_RO_SLOTS];
+	u32 i;
+
+	if (!n || n > EUN_RO_SLOTS)
+		return NULL;
+	bitmap_zero(used, EUN_RO_SLOTS);
+	for (i = 0; i < n; i++) {
+		first[i] = qp->resp.resources[i].first_psn;
+		if (qp->resp.resources[i].type)
+			__set_bit(i, used);
+	}
+	return &qp->resp.resources[eun_ro_res_pick(first, used, n, pkt->psn)];
+}
+
+/**
  * eun_rx_read_reached() - the expected PSN moved: a request held for it
  *	goes to rxe next
  * @qp: the QP, in its receive task, the packet that moved it at the head

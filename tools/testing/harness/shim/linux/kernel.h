@@ -18,6 +18,8 @@
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define U8_MAX		((u8)~0U)
 #define U32_MAX		((u32)~0U)
+#define S32_MAX		((s32)(U32_MAX >> 1))
+#define S32_MIN		((s32)(-S32_MAX - 1))
 #define U64_MAX		((u64)~0ULL)
 
 #endif
