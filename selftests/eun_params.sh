@@ -120,8 +120,8 @@ good_values()
 	check_err $? "debugfs params: hd_grow is not the default, insert"
 	[ "$(debugfs_value params wsync_slots)" = 64 ]
 	check_err $? "debugfs params: wsync_slots is not the default, 64"
-	[ "$(debugfs_value params after_read)" = wait ]
-	check_err $? "debugfs params: after_read is not the default, wait"
+	[ "$(debugfs_value params after_read)" = go ]
+	check_err $? "debugfs params: after_read is not the default, go"
 	[ "$(debugfs_value params spray)" = mprdma ] &&
 		[ "$(debugfs_value params paths)" = 4 ] &&
 		[ "$(debugfs_value params spray_seed)" = 77 ] &&

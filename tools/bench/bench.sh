@@ -25,7 +25,8 @@
 #       less sure; a column that crashes its guests costs only its own rows
 #   -c  columns: rdma_rxe and ooo modes (default "rdma_rxe gbn static eunomia"),
 #       a mode with +SPRAY sprays its QPs over virtual paths (eunomia+rr,
-#       static+mprdma: Documentation/multipath.rst)
+#       static+mprdma: Documentation/multipath.rst), a mode with -wait
+#       fences WRITE and SEND behind READs (after_read=wait: eunomia-wait)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send): write, send,
 #       write_imm, read, cas, faa; "write_read" mixes WRITEs and READs on
@@ -111,8 +112,8 @@ while getopts "bc:p:o:z:n:d:r:t:P:N:R:x:X:s:h" o; do
 done
 die() { echo "$prog: $*" >&2; exit 2; }
 for c in $columns; do
-	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?)$ ]] ||
-		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without)"
+	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?)$ ]] ||
+		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not)"
 done
 ops_re='(write|send|write_imm|read|write_read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||
@@ -182,7 +183,7 @@ run_unit()
 	local u=$1 dir=$2 profs=$3 mod turns=
 
 	mod=(-s MODULE=rdma_rxe_eun
-	     -s "MODULE_PARAMS=ooo_mode=$(column_mode "$u") spray=$(column_spray "$u")")
+	     -s "MODULE_PARAMS=$(column_params "$u")")
 	[ "$u" = rdma_rxe ] && mod=(-s MODULE=rdma_rxe)
 	if [ "$u" = all ]; then
 		# The boot loads rdma_rxe_eun; the first column's turn reloads.

@@ -403,9 +403,18 @@ perf_setup_share()
 }
 
 # column_mode COLUMN, column_spray COLUMN: the ooo_mode and the spray of
-# a column of rdma_rxe_eun: MODE or MODE+SPRAY (eunomia, eunomia+rr).
-column_mode() { echo "${1%%+*}"; }
-column_spray() { [[ $1 == *+* ]] && echo "${1#*+}" || echo off; }
+# a column of rdma_rxe_eun: MODE, MODE+SPRAY (eunomia, eunomia+rr), either
+# with -wait (eunomia-wait: after_read=wait, the fence behind READs).
+# column_params COLUMN: its module parameters.
+column_mode() { local c=${1%-wait}; echo "${c%%+*}"; }
+column_spray() { local c=${1%-wait}; [[ $c == *+* ]] && echo "${c#*+}" || echo off; }
+column_params()
+{
+	local p="ooo_mode=$(column_mode "$1") spray=$(column_spray "$1")"
+
+	[[ $1 == *-wait ]] && p="$p after_read=wait"
+	echo "$p"
+}
 
 # counter deltas this guest contributes: "name=value ..."
 

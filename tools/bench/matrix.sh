@@ -136,6 +136,8 @@ column()
 	name=eun-$(cat /sys/module/rdma_rxe_eun/parameters/ooo_mode)
 	spray=$(cat /sys/module/rdma_rxe_eun/parameters/spray)
 	[ "$spray" = off ] || name=$name+$spray
+	[ "$(cat /sys/module/rdma_rxe_eun/parameters/after_read)" = wait ] &&
+		name=$name-wait
 	echo "$name"
 }
 
@@ -372,7 +374,7 @@ use_column()
 		# Another ooo_mode is another load of the module.
 		bed_module_unload rdma_rxe_eun || return 1
 		export BED_MODULE=rdma_rxe_eun BED_LINK_TYPE=rxe_eun
-		export BED_MODULE_PARAMS="ooo_mode=$(column_mode "$c") spray=$(column_spray "$c")${eun_params:+ $eun_params}"
+		export BED_MODULE_PARAMS="$(column_params "$c")${eun_params:+ $eun_params}"
 	fi
 	# One device per netdev: per link, or the one on a bonded bed's bond0.
 	read -ra nds <<< "$BED_NETDEVS"

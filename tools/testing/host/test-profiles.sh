@@ -124,6 +124,8 @@ bench_profile_dir=$repo/tools/bench/profiles
 
 check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
+check "a -wait column fences WRITE and SEND behind READs" \
+	"is \"\$(column_params eunomia+rr-wait)\" 'ooo_mode=eunomia spray=rr after_read=wait' && is \"\$(column_params static)\" 'ooo_mode=static spray=off' && is \$(column_mode gbn-wait) gbn"
 check "a transfer on a profile with a down line outlasts the return by 3 s" \
 	"is \$(down_min_secs mp-down 3) 5 && is \$(down_min_secs mp-down 9) 9 && is \$(down_min_secs reorder 3) 3"
 

@@ -63,7 +63,7 @@ static unsigned int paths = EUN_DEF_PATHS;
 static unsigned long long spray_seed;
 static unsigned int mprdma_delta = EUN_PATH_DEF_DELTA;
 static unsigned int mprdma_probe = EUN_PATH_DEF_PROBE;
-static unsigned int after_read = EUN_AFTER_READ_WAIT;
+static unsigned int after_read = EUN_AFTER_READ_GO;
 
 static const char *eun_name_of(const char * const *names, unsigned int count,
 			       unsigned int v)
@@ -234,7 +234,7 @@ EUN_UINT_PARAM(mprdma_delta,
 	       "spray=mprdma and adaptive: replace or park a path whose packets arrive later than this many PSNs on average, and three times the paths' mean (default 16)",
 	       .min = 1, .max = EUN_PATH_MAX_DELTA);
 EUN_ENUM_PARAM(after_read, eun_after_read_choices, "wait, go",
-	       "WRITE and SEND behind READs and atomics of a tracking QP: wait until those are answered (default), or go at once (experimental: Documentation/design.rst)");
+	       "WRITE and SEND behind READs and atomics of a tracking QP: wait until those are answered, or go at once (default)");
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
 	       .min = 0, .max = 65536);
