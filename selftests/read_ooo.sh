@@ -151,6 +151,9 @@ run_mode()
 	d=$(delta rxe_eun_read_bad)
 	[ "$d" = 0 ]
 	check_err $? "$mode: mixed: $d READ or atomic responses refused as malformed"
+	d=$(delta rxe_eun_read_replay_gone)
+	[ "$d" = 0 ]
+	check_err $? "$mode: mixed: $d re-requests found their request's resource taken"
 	if [ "$BED_ROLE" = client ]; then
 		d=$(delta rxe_eun_read_unfenced)
 		[ "$d" -gt 0 ]

@@ -179,6 +179,27 @@ static void eun_rx_read_rerequested(struct rxe_qp *qp,
 		eun_tx_path_response_lost(qp, eun_psn_add(pkt->psn, npkts - 1));
 }
 
+/*
+ * A copy of a request rxe executed is answered from its resource, which
+ * rxe finds by PSN; without one, rxe drops the copy and says nothing.
+ * Counted, since its requester then waits until it gives up: a later
+ * request took the resource (a requester with more requests out than
+ * this responder has resources).
+ */
+static void eun_rx_read_check_replay(struct rxe_qp *qp, u32 psn)
+{
+	u32 i;
+
+	for (i = 0; i < qp->attr.max_dest_rd_atomic; i++) {
+		const struct resp_res *res = &qp->resp.resources[i];
+
+		if (res->type && !eun_psn_before(psn, res->first_psn) &&
+		    !eun_psn_after(psn, res->last_psn))
+			return;
+	}
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_REPLAY_GONE);
+}
+
 /**
  * eun_rx_read_request() - a READ or atomic request reached a tracking
  *	QP's responder
@@ -205,10 +226,12 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	if (ahead <= 0) {
 		qp->resp.psn = rx->epsn;
 		rx->stock_psn = !ahead;
-		if (!ahead)
+		if (!ahead) {
 			eun_rx_read_release(qp, eun_ro_past(&rx->order, next));
-		else
+		} else {
 			eun_rx_read_rerequested(qp, pkt, npkts);
+			eun_rx_read_check_replay(qp, pkt->psn);
+		}
 		return EUN_PSN_STOCK;
 	}
 	if (eun_wire_after_ooo(pkt->hdr))
@@ -219,6 +242,7 @@ enum eun_psn_verdict eun_rx_read_request(struct rxe_qp *qp,
 	if (slot >= 0) {
 		/* A copy: rxe replays it from its READ resource. */
 		eun_rx_read_rerequested(qp, pkt, npkts);
+		eun_rx_read_check_replay(qp, pkt->psn);
 		qp->resp.psn = eun_psn_add(rx->order.ahead_first[slot],
 					   rx->order.ahead_npkts[slot]);
 		return EUN_PSN_STOCK;
