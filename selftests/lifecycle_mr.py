@@ -96,6 +96,10 @@ class Peer:
 class Side:
     """One RC QP, its CQ and a registered buffer."""
 
+    # What the peer may do to this side, and its READs and atomics out.
+    qp_access = e.IBV_ACCESS_REMOTE_WRITE | e.IBV_ACCESS_LOCAL_WRITE
+    rd_atomic = 1
+
     def __init__(self, args, size, access):
         self.args = args
         self.ctx = Context(name=args.dev)
@@ -103,11 +107,14 @@ class Side:
         self.cq = CQ(self.ctx, 4 * args.depth + 8)
         self.mr = MR(self.pd, size, access)
         cap = QPCap(max_send_wr=args.depth + 2, max_recv_wr=args.depth + 2)
-        init = QPInitAttr(qp_type=e.IBV_QPT_RC, scq=self.cq, rcq=self.cq,
-                          cap=cap)
-        self.qp = QP(self.pd, init, QPAttr(port_num=1))
+        self.qp = self.make_qp(cap)
         self.gid = str(self.ctx.query_gid(1, args.gid))
         self.counters = '/sys/class/infiniband/%s/ports/1/hw_counters' % args.dev
+
+    def make_qp(self, cap):
+        init = QPInitAttr(qp_type=e.IBV_QPT_RC, scq=self.cq, rcq=self.cq,
+                          cap=cap)
+        return QP(self.pd, init, QPAttr(port_num=1))
 
     def counter(self, name):
         with open(os.path.join(self.counters, name)) as f:
@@ -119,8 +126,7 @@ class Side:
     def to_init(self):
         attr = QPAttr(qp_state=e.IBV_QPS_INIT, port_num=1)
         attr.pkey_index = 0
-        attr.qp_access_flags = (e.IBV_ACCESS_REMOTE_WRITE |
-                                e.IBV_ACCESS_LOCAL_WRITE)
+        attr.qp_access_flags = self.qp_access
         self.qp.modify(attr, e.IBV_QP_STATE | e.IBV_QP_PKEY_INDEX |
                        e.IBV_QP_PORT | e.IBV_QP_ACCESS_FLAGS)
 
@@ -130,16 +136,15 @@ class Side:
         attr.dest_qp_num = peer['qpn']
         attr.sq_psn = mine['psn']
         attr.rq_psn = peer['psn']
-        attr.max_rd_atomic = 1
-        attr.max_dest_rd_atomic = 1
+        attr.max_rd_atomic = self.rd_atomic
+        attr.max_dest_rd_atomic = self.rd_atomic
         attr.min_rnr_timer = 1
         attr.timeout = self.args.ack_timeout
         attr.retry_cnt = 7
         attr.rnr_retry = 7
         gr = GlobalRoute(dgid=GID(peer['gid']), sgid_index=self.args.gid)
         attr.ah_attr = AHAttr(port_num=1, is_global=1, gr=gr)
-        attr.qp_access_flags = (e.IBV_ACCESS_REMOTE_WRITE |
-                                e.IBV_ACCESS_LOCAL_WRITE)
+        attr.qp_access_flags = self.qp_access
         self.qp.to_rts(attr)
 
     def reset(self):

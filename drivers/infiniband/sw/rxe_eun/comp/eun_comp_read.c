@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * READ responses at a tracking QP's requester, placed as they arrive; and
- * atomics, tracked the same way as requests of one response PSN.
+ * atomics, tracked the same way as requests of one response PSN (an
+ * ATOMIC WRITE as a READ of no bytes: its answer is an empty
+ * READ_RESPONSE_ONLY).
  *
  * Each response packet goes straight to its own offset in its READ's
  * local buffer, (PSN - the READ's first PSN) * MTU, and is marked in a
@@ -37,6 +39,7 @@
 #include "eun_comp.h"
 #include "eun_comp_read.h"
 #include "eun_tx_loss.h"
+#include "eun_tx_mode.h"
 #include "eun_trace.h"
 
 /* Why a re-request went, as its tracepoint says (eun_trace.h). */
@@ -45,6 +48,9 @@ enum eun_rd_cause {
 	EUN_RD_CAUSE_HOLE,
 	EUN_RD_CAUSE_BLIND,
 };
+
+/* An ATOMIC WRITE's payload: exactly 8 bytes (IBA oA19-28). */
+#define EUN_ATOMIC_WRITE_BYTES	8
 
 /* SACK words read to find the last missing PSN: 1024 PSNs past the head. */
 #define EUN_RD_SCAN_WORDS	16
@@ -103,11 +109,21 @@ static bool eun_comp_read_is_atomic(const struct rxe_send_wqe *wqe)
 	       wqe->wr.opcode == IB_WR_ATOMIC_FETCH_AND_ADD;
 }
 
+/*
+ * An ATOMIC WRITE is answered by one READ_RESPONSE_ONLY without payload:
+ * it is tracked as a READ of no bytes.
+ */
+static bool eun_comp_read_is_atomic_write(const struct rxe_send_wqe *wqe)
+{
+	return wqe->wr.opcode == IB_WR_ATOMIC_WRITE;
+}
+
 /* A READ or an atomic: a request answered by responses the QP tracks. */
 static bool eun_comp_read_tracks(const struct rxe_send_wqe *wqe)
 {
 	return wqe->wr.opcode == IB_WR_RDMA_READ ||
-	       eun_comp_read_is_atomic(wqe);
+	       eun_comp_read_is_atomic(wqe) ||
+	       eun_comp_read_is_atomic_write(wqe);
 }
 
 /*
@@ -179,6 +195,11 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	bool first = !tx->rd.count;
 	int err;
 
+	if (eun_comp_read_is_atomic_write(wqe)) {
+		/* rxe's own RETH: the address in iova, which reads nothing. */
+		r.va = wqe->iova;
+		r.len = 0;
+	}
 	err = eun_rd_start(&tx->rd, &r, qp->mtu, now);
 	if (err)
 		return err;
@@ -548,7 +569,10 @@ static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
 /*
  * A response to a request sent behind WRITE and SEND packets: the
  * responder executed it once every one of them was in, so they are all
- * acknowledged, whatever became of the ACKs that said so.
+ * acknowledged, whatever became of the ACKs that said so. And the peer
+ * tracks: a stock one drops those packets and answers nothing behind
+ * them. WRITEs each followed by an atomic may draw no EUN_ACK at all,
+ * and a QP that never heard one takes two timeouts for a stock peer.
  */
 static void eun_comp_read_acks_ooo(struct rxe_qp *qp,
 				   const struct eun_rd_req *r)
@@ -556,7 +580,10 @@ static void eun_comp_read_acks_ooo(struct rxe_qp *qp,
 	struct eun_tx *tx = &qp->eun.tx;
 	struct eun_sb_ack_result res;
 
-	if (!r->after_ooo || !eun_comp_read_ooo_out(tx) ||
+	if (!r->after_ooo)
+		return;
+	eun_tx_mode_heard(qp);
+	if (!eun_comp_read_ooo_out(tx) ||
 	    eun_psn_after(r->first_psn, tx->sb.nxt))
 		return;
 	eun_sb_ack(&tx->sb, r->first_psn, NULL, 0, ktime_get_ns(), &res);
@@ -732,7 +759,10 @@ static u32 eun_comp_read_ranges(struct rxe_qp *qp, u32 head,
 	return eun_rd_narrow(head, words, nbits, span, out, n);
 }
 
-/* Fill the header of a re-request: the READ range, or the atomic again. */
+/*
+ * Fill the header of a re-request: the READ range, or the atomic again
+ * (an ATOMIC WRITE with its 8 bytes, which rxe kept in the WQE).
+ */
 static void eun_comp_read_fill(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			       const struct eun_rd_req *r, u32 first, u32 last,
 			       struct rxe_pkt_info *pkt)
@@ -740,6 +770,14 @@ static void eun_comp_read_fill(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	u64 offset = (u64)eun_psn_dist(r->first_psn, first) * qp->mtu;
 	u64 want = (u64)(eun_psn_dist(first, last) + 1) * qp->mtu;
 
+	if (eun_comp_read_is_atomic_write(wqe)) {
+		reth_set_va(pkt, r->va);
+		reth_set_rkey(pkt, r->rkey);
+		reth_set_len(pkt, EUN_ATOMIC_WRITE_BYTES);
+		memcpy(payload_addr(pkt), wqe->dma.atomic_wr,
+		       EUN_ATOMIC_WRITE_BYTES);
+		return;
+	}
 	if (!r->atomic) {
 		reth_set_va(pkt, r->va + offset);
 		reth_set_rkey(pkt, r->rkey);
@@ -763,6 +801,8 @@ static u8 eun_comp_read_opcode(const struct rxe_send_wqe *wqe)
 		return IB_OPCODE_RC_COMPARE_SWAP;
 	case IB_WR_ATOMIC_FETCH_AND_ADD:
 		return IB_OPCODE_RC_FETCH_ADD;
+	case IB_WR_ATOMIC_WRITE:
+		return IB_OPCODE_RC_ATOMIC_WRITE;
 	default:
 		return IB_OPCODE_RC_RDMA_READ_REQUEST;
 	}
@@ -776,7 +816,9 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 			      const struct eun_rd_req *r, u32 first, u32 last)
 {
 	const u8 opcode = eun_comp_read_opcode(wqe);
-	int paylen = rxe_opcode[opcode].length + RXE_ICRC_SIZE;
+	u32 payload = eun_comp_read_is_atomic_write(wqe) ?
+		      EUN_ATOMIC_WRITE_BYTES : 0;
+	int paylen = rxe_opcode[opcode].length + payload + RXE_ICRC_SIZE;
 	struct rxe_pkt_info pkt = {};
 	struct sk_buff *skb;
 

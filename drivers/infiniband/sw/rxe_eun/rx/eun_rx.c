@@ -8,10 +8,10 @@
  * completion (SEND, WRITE with immediate) waits in the hold queue until
  * every earlier PSN is in, and an EUN_ACK answers when the sender needs
  * news. rxe's responder then only frees it. A stock-format request (READ,
- * atomic, ...) is left to rxe, and only in order: the sender fences FLUSH
- * and ATOMIC WRITE, and a READ or atomic sent behind ooo packets waits for
- * them (eun_rx_read.c), so the cursor rxe keeps and the bitmap's head meet
- * at it. Ooo packets sent behind a READ or atomic may come first: the
+ * atomic, ...) is left to rxe, and only in order: the sender fences
+ * FLUSH, and a READ or atomic (ATOMIC WRITE too) sent behind ooo packets
+ * waits for them (eun_rx_read.c), so the cursor rxe keeps and the
+ * bitmap's head meet at it. Ooo packets sent behind a READ or atomic may come first: the
  * request's PSNs are taken as come when it goes to rxe, and the head
  * passes them.
  */

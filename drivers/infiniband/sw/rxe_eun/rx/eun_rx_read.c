@@ -35,10 +35,12 @@
 #include "eun_rx_read.h"
 #include "eun_tx_path.h"
 
+/* Executed once each and in PSN order: held when they come ahead. */
 static bool eun_rx_read_is_atomic(u8 opcode)
 {
 	return opcode == IB_OPCODE_RC_COMPARE_SWAP ||
-	       opcode == IB_OPCODE_RC_FETCH_ADD;
+	       opcode == IB_OPCODE_RC_FETCH_ADD ||
+	       opcode == IB_OPCODE_RC_ATOMIC_WRITE;
 }
 
 /**
@@ -46,7 +48,8 @@ static bool eun_rx_read_is_atomic(u8 opcode)
  *	an atomic, which may come in any order
  * @opcode: BTH opcode
  *
- * Return: true for RDMA_READ_REQUEST, COMPARE_SWAP and FETCH_ADD.
+ * Return: true for RDMA_READ_REQUEST, COMPARE_SWAP, FETCH_ADD and
+ * ATOMIC_WRITE.
  */
 bool eun_rx_read_is_request(u8 opcode)
 {

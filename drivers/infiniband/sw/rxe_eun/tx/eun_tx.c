@@ -7,10 +7,10 @@
  * packet at a time, rebuilt from the WQE at the packet's own offset: there
  * is no go-back-N.
  *
- * Other operations (READ, atomics, FLUSH, ATOMIC WRITE) keep rxe's
- * own format and path. FLUSH and ATOMIC WRITE are fenced: one starts only
- * when nothing is in flight, and nothing follows it until it is
- * acknowledged. READs and atomics may follow each other, and WRITE and
+ * Other operations (READ, atomics, ATOMIC WRITE, FLUSH) keep rxe's own
+ * format and path. FLUSH is fenced: one starts only when nothing is in
+ * flight, and nothing follows it until it is acknowledged. READs and
+ * atomics (ATOMIC WRITE among them) may follow each other, and WRITE and
  * SEND packets still out (their holes are resent meanwhile: the
  * scoreboard stays open); the responder executes such a request once
  * every earlier PSN is in. Their responses are placed as they arrive

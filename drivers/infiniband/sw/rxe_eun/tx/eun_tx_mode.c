@@ -33,7 +33,8 @@ static void eun_tx_go_stock(struct rxe_qp *qp, const char *why)
 }
 
 /**
- * eun_tx_mode_heard() - an EUN_ACK came: the peer tracks
+ * eun_tx_mode_heard() - an EUN_ACK came, or the response to a request
+ *	sent behind ooo packets: the peer tracks
  * @qp: the tracking QP
  */
 void eun_tx_mode_heard(struct rxe_qp *qp)
@@ -54,8 +55,8 @@ void eun_tx_mode_heard(struct rxe_qp *qp)
  * @qp: the tracking QP
  *
  * Ooo packets went, were resent on the previous timeout, and not one
- * EUN_ACK came back, nor an ooo packet from the peer: a stock peer dropped
- * them all. (A network that loses every packet looks the same; go-back-N
+ * EUN_ACK came back, nor an ooo packet from the peer, nor an answer to a
+ * request sent behind them: a stock peer dropped them all. (A network that loses every packet looks the same; go-back-N
  * is then no worse.) When rxe has no retry left after this one, the QP
  * goes over at once: its last try is in the format every peer takes.
  *
