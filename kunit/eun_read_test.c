@@ -1446,6 +1446,57 @@ static void eun_rd_stop_keeps_window(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff0), 40 + 16 * MS);
 }
 
+/* Start a request that writes (an atomic or an ATOMIC WRITE) at @first. */
+static int rt_writes(struct eun_rd *rd, u32 first)
+{
+	struct eun_rd_req r = {
+		.first_psn = first, .len = 8, .atomic = true, .writes = true,
+	};
+
+	return eun_rd_start(rd, &r, 1024, 0);
+}
+
+/*
+ * A READ behind an atomic or ATOMIC WRITE still out must be executed in
+ * turn: eun_rd_writes_out() says so until that request is retired, across
+ * the 2^24 wrap, wherever it sits among the READs.
+ */
+static void eun_rd_writes_out_until_retired(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, RT_WRAP, 2 * 1024, 1024);
+
+	/* READ 0xfffffe..0xffffff only: nothing that writes. */
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+	/* It goes by @writes, which the glue sets for every atomic. */
+	KUNIT_ASSERT_EQ(test, rt_atomic(rd, 0, 8, 1024), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+	KUNIT_ASSERT_EQ(test, rt_writes(rd, 1), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 3 * 1024, 1024, 0), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
+
+	eun_rd_retire(rd);	/* the READ at the wrap */
+	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
+	eun_rd_retire(rd);	/* the atomic at 0 */
+	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
+	eun_rd_retire(rd);	/* the one that writes, at 1 */
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+	KUNIT_EXPECT_EQ(test, rd->count, 1);
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+
+	/* Once the ring has turned: a full ring, the writer last. */
+	while (rd->count < EUN_RD_MAX_OUT - 1)
+		KUNIT_ASSERT_EQ(test, rt_start(rd, 100 + rd->count, 8, 1024, 0), 0);
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+	KUNIT_ASSERT_EQ(test, rt_writes(rd, 100 + rd->count), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
+	while (rd->count > 1)
+		eun_rd_retire(rd);
+	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+}
+
 static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_init_tracks_nothing),
 	KUNIT_CASE(eun_rd_start_last_psn),
@@ -1479,6 +1530,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_split_per_read),
 	KUNIT_CASE(eun_rd_narrow_per_read),
 	KUNIT_CASE(eun_rd_atomics),
+	KUNIT_CASE(eun_rd_writes_out_until_retired),
 	KUNIT_CASE(eun_rd_retire_oldest),
 	KUNIT_CASE(eun_rd_gap_nak),
 	KUNIT_CASE(eun_rd_gap_nak_read),

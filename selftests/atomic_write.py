@@ -4,15 +4,16 @@
 
 Run by selftests/atomic_write.sh in both guests, connected by hand as
 selftests/lifecycle_mr.py connects them. The client posts --batches
-batches, each of --batch pairs: a WRITE of --size bytes into the
-server's bulk area, then an ATOMIC WRITE of a new value into one of
---slots 8-byte slots, so that ATOMIC WRITEs to one slot follow each
-other a few packets apart and the network reorders them. After each
+batches, each of --batch pairs (in every other batch ATOMIC WRITEs
+alone): a WRITE of --size bytes into the server's bulk area, then an
+ATOMIC WRITE of a new value into one of --slots 8-byte slots, so that ATOMIC WRITEs to one slot follow each
+other a few packets apart and the network reorders them, and last a
+READ of the slots, posted right behind the ATOMIC WRITEs. After each
 batch it checks that every completion came, successful and in posted
-order, then READs the slots back: each must hold the last value posted
-to it, which only holds if the responder executed the ATOMIC WRITEs in
-order and a copy of one (a re-request) was not executed again. At the
-end the server checks every byte of its bulk area and its slots.
+order, and that the READ found in each slot the last value posted to
+it: the responder executed the ATOMIC WRITEs in order, a copy of one (a
+re-request) not again, and the READ after them, not ahead. At the end
+the server checks every byte of its bulk area and its slots.
 
 Exit status 0 when all held, 1 with a message on stderr when not, 3
 when a wait ran out.
@@ -77,26 +78,49 @@ def bulk_bytes(args, batch, i):
     return pattern(args.seed * 100003 + batch * 1009 + i, args.size)
 
 
+def has_writes(batch):
+    """Even batches mix WRITEs in; odd ones are ATOMIC WRITEs alone."""
+    return batch % 2 == 0
+
+
+def last_write_batch(args):
+    return args.batches - 1 - (not has_writes(args.batches - 1))
+
+
 def post_batch(side, args, lay, remote, batch):
-    """Post one batch; returns the last value posted to each slot."""
+    """Post one batch, its READ last.
+
+    Returns how many WRs went and the last value posted to each slot. In
+    an odd batch no WRITE packet is out when the READ goes: only the
+    ATOMIC WRITEs before it keep it in its turn.
+    """
     qp = side.qp
     last = {}
+    n = 0
+    side.mr.write(bytes(lay.slot_area), lay.slot_area, 0)
     qp.wr_start()
     for i in range(args.batch):
-        off = lay.bulk_at(i)
-        side.mr.write(bulk_bytes(args, batch, i), args.size, off)
-        qp.wr_id = 2 * i
-        qp.wr_flags = e.IBV_SEND_SIGNALED
-        qp.wr_rdma_write(remote['rkey'], remote['addr'] + off)
-        qp.wr_set_sge(SGE(side.mr.buf + off, args.size, side.mr.lkey))
+        if has_writes(batch):
+            off = lay.bulk_at(i)
+            side.mr.write(bulk_bytes(args, batch, i), args.size, off)
+            qp.wr_id = n
+            qp.wr_flags = e.IBV_SEND_SIGNALED
+            qp.wr_rdma_write(remote['rkey'], remote['addr'] + off)
+            qp.wr_set_sge(SGE(side.mr.buf + off, args.size, side.mr.lkey))
+            n += 1
         slot = i % args.slots
         last[slot] = value(args, batch, i)
-        qp.wr_id = 2 * i + 1
+        qp.wr_id = n
         qp.wr_flags = e.IBV_SEND_SIGNALED
         qp.wr_atomic_write(remote['rkey'],
                            remote['addr'] + slot * SLOT_BYTES, last[slot])
+        n += 1
+    qp.wr_id = n
+    qp.wr_flags = e.IBV_SEND_SIGNALED
+    qp.wr_rdma_read(remote['rkey'], remote['addr'])
+    qp.wr_set_sge(SGE(side.mr.buf, lay.slot_area, side.mr.lkey))
     qp.wr_complete()
-    return last
+    return n + 1, last
 
 
 def wait_in_order(side, want, deadline, what):
@@ -113,19 +137,6 @@ def wait_in_order(side, want, deadline, what):
             got += 1
 
 
-def read_slots(side, lay, remote, deadline):
-    """READ the server's slots into the client's; their bytes."""
-    qp = side.qp
-    qp.wr_start()
-    qp.wr_id = 0
-    qp.wr_flags = e.IBV_SEND_SIGNALED
-    qp.wr_rdma_read(remote['rkey'], remote['addr'])
-    qp.wr_set_sge(SGE(side.mr.buf, lay.slot_area, side.mr.lkey))
-    qp.wr_complete()
-    wait_in_order(side, 1, deadline, 'READ of the slots')
-    return side.mr.read(lay.slot_area, 0)
-
-
 def expect_slots(got, last, what):
     for slot, want in last.items():
         have = got[slot * SLOT_BYTES:(slot + 1) * SLOT_BYTES]
@@ -139,14 +150,16 @@ def client(args, peer, lay):
     side = AtomicSide(args, lay.total, ACCESS)
     side.to_init()
     remote = exchange(side, peer)
+    # Packets that reach a QP not yet ready to receive are dropped.
+    peer.get('ready')
     deadline = time.monotonic() + args.timeout
     last = {}
     try:
         for batch in range(args.batches):
-            last = post_batch(side, args, lay, remote, batch)
-            wait_in_order(side, 2 * args.batch, deadline, 'batch %d' % batch)
-            expect_slots(read_slots(side, lay, remote, deadline), last,
-                         'batch %d' % batch)
+            n, last = post_batch(side, args, lay, remote, batch)
+            wait_in_order(side, n, deadline, 'batch %d' % batch)
+            expect_slots(side.mr.read(lay.slot_area, 0), last,
+                         'batch %d: the READ behind' % batch)
     except Exception as ex:
         # The server waits for the client's word: give it at once.
         peer.put('done', {'result': 'failed: %s' % ex})
@@ -154,7 +167,8 @@ def client(args, peer, lay):
     peer.put('done', {'result': 'ok',
                       'last': {str(k): v.hex() for k, v in last.items()}})
     print('atomic_write: %d batches of %d WRITE and ATOMIC WRITE pairs, '
-          'slots right after each' % (args.batches, args.batch))
+          'the READ behind each found the last values'
+          % (args.batches, args.batch))
     return 0
 
 
@@ -166,6 +180,7 @@ def server(args, peer, lay):
     mine.update({'addr': side.mr.buf, 'rkey': side.mr.rkey})
     peer.put('qp', mine)
     side.connect(mine, peer.get('qp'))
+    peer.put('ready', {})
     peer.wait_s = args.timeout + args.wait
     done = peer.get('done')
     if done['result'] != 'ok':
@@ -173,13 +188,13 @@ def server(args, peer, lay):
         return 0
     last = {int(k): bytes.fromhex(v) for k, v in done['last'].items()}
     expect_slots(side.mr.read(lay.slot_area, 0), last, 'server')
-    final = args.batches - 1
+    final = last_write_batch(args)
     for i in range(args.batch):
         if side.mr.read(args.size, lay.bulk_at(i)) != \
            bulk_bytes(args, final, i):
-            raise Failed('server: WRITE %d of the last batch: other bytes'
-                         % i)
-    print('atomic_write: slots and the last batch\'s WRITEs intact')
+            raise Failed('server: WRITE %d of batch %d: other bytes'
+                         % (i, final))
+    print('atomic_write: slots and the last WRITEs intact')
     return 0
 
 
@@ -204,11 +219,11 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     args = ap.parse_args()
     if not 0 < args.slots <= args.batch or args.batch > 60 or \
-       not 0 < args.size or not 0 < args.batches < 1 << 16:
+       not 0 < args.size or not 1 < args.batches < 1 << 16:
         ap.error('want 0 < slots <= batch <= 60, size > 0, '
-                 '0 < batches < 65536')
+                 '1 < batches < 65536')
     # Side sizes its send queue and CQ by --depth.
-    args.depth = 2 * args.batch + 2
+    args.depth = 2 * args.batch + 3
     lay = Layout(args)
     random.seed(args.seed * 2 + (args.role == 'server'))
     peer = Peer(args)

@@ -77,9 +77,14 @@ enum eun_rd_kind {
  * @va: remote address it reads from
  * @rkey: remote key
  * @atomic: an atomic, answered by one ATOMIC_ACKNOWLEDGE
+ * @writes: it changes the responder's memory: an atomic or an ATOMIC
+ *	WRITE (a READ of no bytes), executed in PSN order there
  * @after_ooo: sent while WRITE or SEND packets were unacknowledged: the
  *	responder executes it once they are in (EUN_BTH_AFTER_OOO), so its
  *	first response acknowledges them
+ * @in_turn: a READ sent while a request that @writes was out: marked as
+ *	@after_ooo is, so that the responder does not execute it ahead of
+ *	that request and read what it has not written yet
  */
 struct eun_rd_req {
 	u32 first_psn;
@@ -88,7 +93,9 @@ struct eun_rd_req {
 	u64 va;
 	u32 rkey;
 	bool atomic;
+	bool writes;
 	bool after_ooo;
+	bool in_turn;
 };
 
 /**
@@ -183,6 +190,7 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn);
 int eun_rd_find(const struct eun_rd *rd, u32 psn);
 const struct eun_rd_req *eun_rd_at(const struct eun_rd *rd, u32 index);
+bool eun_rd_writes_out(const struct eun_rd *rd);
 int eun_rd_check(const struct eun_rd *rd, u32 psn, enum eun_rd_kind kind,
 		 u32 len, u32 mtu);
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,

@@ -108,6 +108,7 @@ enum eun_counter {
 	EUN_CNT_FENCE_WAIT,	/* WRITE/SEND waited for READs/atomics out */
 	EUN_CNT_OOO_UNFENCED,	/* WRITE/SEND went behind READs/atomics out */
 	EUN_CNT_READ_REPLAY_GONE, /* READ/atomic copy: its resource reused */
+	EUN_CNT_READ_IN_TURN,	/* READ sent behind an atomic out: in turn */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,

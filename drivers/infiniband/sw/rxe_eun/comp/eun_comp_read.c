@@ -200,6 +200,8 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 		r.va = wqe->iova;
 		r.len = 0;
 	}
+	r.writes = atomic || eun_comp_read_is_atomic_write(wqe);
+	r.in_turn = !r.writes && eun_rd_writes_out(&tx->rd);
 	err = eun_rd_start(&tx->rd, &r, qp->mtu, now);
 	if (err)
 		return err;
@@ -215,6 +217,8 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	}
 	if (r.after_ooo)
 		eun_rd_count(qp, EUN_CNT_READ_UNFENCED);
+	if (r.in_turn)
+		eun_rd_count(qp, EUN_CNT_READ_IN_TURN);
 	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
 	return 0;
 }
@@ -268,15 +272,18 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  * that sprays may then send them over its paths. Without a bitmap only
  * the next response in order is taken, so the request stays unmarked.
  * A request sent behind unacknowledged WRITE or SEND packets says so too
- * (EUN_BTH_AFTER_OOO): it must wait for them at the responder.
+ * (EUN_BTH_AFTER_OOO): it must wait for them at the responder; so must a
+ * READ sent behind an atomic or ATOMIC WRITE out.
  */
 void eun_comp_read_mark(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	const struct eun_rd *rd = &qp->eun.tx.rd;
+	const struct eun_rd_req *r;
 
 	if (!rd->count || !eun_comp_read_is_newest(qp))
 		return;
-	if (eun_rd_at(rd, rd->count - 1)->after_ooo)
+	r = eun_rd_at(rd, rd->count - 1);
+	if (r->after_ooo || r->in_turn)
 		eun_wire_set_after_ooo(pkt->hdr);
 	if (pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST && qp->eun.tx.rd_open)
 		eun_wire_set_any_order(pkt->hdr);
@@ -834,7 +841,7 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	pkt.paylen = paylen;
 	bth_init(&pkt, opcode, 0, 0, 0, IB_DEFAULT_PKEY_FULL,
 		 qp->attr.dest_qp_num, 1, first);
-	if (r->after_ooo)
+	if (r->after_ooo || r->in_turn)
 		eun_wire_set_after_ooo(pkt.hdr);
 	eun_comp_read_fill(qp, wqe, r, first, last, &pkt);
 	if (rxe_prepare(&qp->pri_av, &pkt, skb)) {

@@ -153,6 +153,26 @@ int eun_rd_find(const struct eun_rd *rd, u32 psn)
 }
 
 /**
+ * eun_rd_writes_out() - whether a request out changes the responder's
+ *	memory
+ * @rd: the tracker
+ *
+ * A READ sent behind one must not be executed ahead of it: responders
+ * execute requests in PSN order, so the READ reads what it wrote.
+ *
+ * Return: true when an atomic or an ATOMIC WRITE is out.
+ */
+bool eun_rd_writes_out(const struct eun_rd *rd)
+{
+	u32 i;
+
+	for (i = 0; i < rd->count; i++)
+		if (rd->req[eun_rd_slot(rd, i)].writes)
+			return true;
+	return false;
+}
+
+/**
  * eun_rd_at() - a READ out
  * @rd: the tracker
  * @index: 0 for the oldest
