@@ -7,8 +7,8 @@
  * trip up to SRTT, the window covering the reordering seen, the window
  * narrowing again after enough recoveries, one probe instead of the
  * whole window when no ACK came for a loss wait, the newest PSN out probed
- * alone when nothing sent after it can show it lost, and no new mark while
- * a retransmission waits for its answer.
+ * alone when nothing sent after it can show it lost (a retransmission lost
+ * again too), and no new mark while a retransmission waits for its answer.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -293,9 +293,12 @@ static void eun_rw_retransmission_lost_again(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 325 * US, &next), 1);
 	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
 	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, psn, 325 * US), 0);
-	/* Resent after everything delivered: not a candidate any more. */
+	/*
+	 * Resent after everything delivered: the rule cannot show it lost;
+	 * it is probed as a tail, alone out, not left to the timer.
+	 */
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, next, 325 * US + EUN_RW_TAIL_ALONE_NS);
 	/*
 	 * A PSN sent after the retransmission is delivered: it is due again,
 	 * at 325 + (SRTT 100 + 4 RTTVAR 37.5) + 25 us.
@@ -306,6 +309,52 @@ static void eun_rw_retransmission_lost_again(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, next, 600 * US);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 600 * US, &next), 1);
 	KUNIT_EXPECT_EQ(test, f->sb.stats.retransmits[EUN_SB_CAUSE_REORDER], 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 0);
+}
+
+/*
+ * A retransmission lost again, with the PSNs after it SACKed and nothing
+ * new to send (the scoreboard full, or the message done): no later PSN
+ * is delivered to show it lost, so it is probed as a tail would be, once
+ * the tail wait has passed since it went and since the latest ACK; then
+ * it waits for that probe's answer.
+ */
+static void eun_rw_resend_lost_probed(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 wait, pto, t, next;
+	u32 psn;
+
+	/* 0..3 go, 0 is lost, 1..3 are SACKed. */
+	for (psn = 0; psn < 4; psn++)
+		KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, psn, psn * US), 0);
+	fx_ack(test, f, 0, 0x7, 103 * US);
+	wait = eun_rw_loss_wait(&f->rw);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, wait, &next), 1);
+	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(&f->sb, &psn));
+	KUNIT_ASSERT_EQ(test, psn, 0);
+	t = 2 * wait;
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, t), 0);
+	/* Its answer may still come: nothing while it is not due. */
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t + wait - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 0);
+	/* Alone out: the longer floor, from the resend. */
+	pto = eun_rw_tail_wait(&f->rw, true);
+	KUNIT_EXPECT_EQ(test, pto, EUN_RW_TAIL_ALONE_NS);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t + pto - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, t + pto);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t + pto, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Resent again, it waits for its answer: no probe meanwhile. */
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, t + pto), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t + pto + wait - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Answered: nothing is left out. */
+	fx_ack(test, f, 4, 0, t + pto + 100 * US);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t + 2 * pto, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 }
 
 static void eun_rw_spurious_widens(struct kunit *test)
@@ -570,6 +619,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_tail_probe),
 	KUNIT_CASE(eun_rw_one_question_at_a_time),
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
+	KUNIT_CASE(eun_rw_resend_lost_probed),
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),
 	KUNIT_CASE(eun_rw_narrows_after_recoveries),

@@ -49,8 +49,9 @@
  *	PSN due, of several
  * @held: checks that held PSNs due back while a retransmission waited for
  *	its answer
- * @tail_probes: the newest PSN out marked alone after EUN_RW_TAIL_WAITS
- *	loss waits without its acknowledgment: no later PSN can show it lost
+ * @tail_probes: the newest PSN out (or a retransmission) marked alone
+ *	after EUN_RW_TAIL_WAITS loss waits without its acknowledgment: no
+ *	later PSN can show it lost
  * @reordered: times a PSN sent once was delivered after a later-sent one
  *	by more than the reordering seen so far
  */

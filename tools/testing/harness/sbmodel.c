@@ -409,6 +409,16 @@ int sbm_set_spurious(struct sbm *m, u64 ns)
 	return 0;
 }
 
+/* Entry @s was sent after the most recently sent delivered PSN. */
+static bool sbm_after(const struct sbm *m, u64 s)
+{
+	const struct eun_rw *rw = &m->rw;
+
+	return m->e[s].xmit > rw->xmit_ns ||
+	       (m->e[s].xmit == rw->xmit_ns &&
+		sdiff(rw->psn, sbm_psn(m, s)) >= 0);
+}
+
 /* The loss rule of the reorder window, by full scan. */
 int sbm_detect(struct sbm *m)
 {
@@ -448,28 +458,38 @@ int sbm_detect(struct sbm *m)
 			next = due;
 		}
 	}
-	/* Nothing else: the newest PSN out, sent after the delivered one. */
+	/*
+	 * Nothing else: the newest PSN out, sent after the delivered one; if
+	 * it is not, the latest retransmission sent after it.
+	 */
 	if (!want && !answer && rw->has_rtt && rw->has_xmit && m->una < m->nxt) {
-		struct sbm_ent *e = &m->e[m->nxt - 1];
+		u64 t = m->nxt - 1, r;
+		struct sbm_ent *e = &m->e[t];
 		u64 pto = EUN_RW_TAIL_WAITS * wait;
+		u64 floor;
 
-		u64 floor = m->una + 1 == m->nxt ?
-			    EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS;
-
+		if (!(e->state == EUN_SB_IN_FLIGHT && sbm_after(m, t))) {
+			e = NULL;
+			for (r = m->una; r < m->nxt; r++)
+				if (m->e[r].state == EUN_SB_RETRANSMITTED &&
+				    sbm_after(m, r) &&
+				    (!e || m->e[r].xmit >= e->xmit)) {
+					e = &m->e[r];
+					t = r;
+				}
+		}
+		floor = t == m->una ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS;
 		if (pto < floor)
 			pto = floor;
-		due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) +
-		      pto;
-		bool after = e->xmit > rw->xmit_ns ||
-			     (e->xmit == rw->xmit_ns &&
-			      sdiff(rw->psn, sbm_psn(m, m->nxt - 1)) >= 0);
-
-		if (e->state == EUN_SB_IN_FLIGHT && after && due <= m->now) {
-			model_mark(e, EUN_SB_CAUSE_REORDER);
-			want++;
-		} else if (e->state == EUN_SB_IN_FLIGHT && after &&
-			   (!next || due < next)) {
-			next = due;
+		if (e) {
+			due = (m->has_ack && m->ack_ns > e->xmit ?
+			       m->ack_ns : e->xmit) + pto;
+			if (due <= m->now) {
+				model_mark(e, EUN_SB_CAUSE_REORDER);
+				want++;
+			} else if (!next || due < next) {
+				next = due;
+			}
 		}
 	}
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);

@@ -48,7 +48,11 @@
  * since it went (and since the latest ACK) with nothing else marked or
  * waiting for an answer, it is
  * marked alone, TCP's tail loss probe: its answer, or the SACK it brings,
- * shows what else is missing, where only the retransmit timer would.
+ * shows what else is missing, where only the retransmit timer would. A
+ * retransmission lost again is in the same place when nothing sent after
+ * it was delivered (the scoreboard full behind it, or the message done):
+ * when the newest PSN is no candidate, the latest such retransmission is
+ * probed the same way.
  *
  * One question at a time. While a retransmission waits for its answer
  * (it is not due again yet), PSNs that come due are held until it is
@@ -298,9 +302,32 @@ static u64 rw_answer_due(const struct eun_sb *sb, u64 wait, u64 now)
 }
 
 /*
- * The newest PSN out, when nothing sent after it can show it lost: marked
- * once eun_rw_tail_wait() (from the loss wait @wait) has passed since it
- * went and since the latest ACK; else its deadline joins @next.
+ * A retransmission that nothing sent after it was delivered: lost again,
+ * no rule can show it, and nothing new may follow (the window is full
+ * behind it, or the message was the last). The latest sent, or NULL.
+ */
+static const struct eun_sb_entry *rw_resend_unseen(const struct eun_rw *rw,
+						   const struct eun_sb *sb)
+{
+	const struct eun_sb_entry *e, *found = NULL;
+	u32 psn;
+
+	if (!eun_sb_count(sb, EUN_SB_RETRANSMITTED))
+		return NULL;
+	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
+		e = eun_sb_lookup(sb, psn);
+		if (e->state == EUN_SB_RETRANSMITTED && !rw_sent_before(rw, e) &&
+		    (!found || e->xmit_ns >= found->xmit_ns))
+			found = e;
+	}
+	return found;
+}
+
+/*
+ * The newest PSN out, when nothing sent after it can show it lost, or
+ * else a retransmission in that case: marked once eun_rw_tail_wait()
+ * (from the loss wait @wait) has passed since it went and since the
+ * latest ACK; else its deadline joins @next.
  */
 static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 			 u64 now, u64 *next)
@@ -317,9 +344,12 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 		psn = eun_psn_add(psn, EUN_PSN_MASK);
 		e = eun_sb_lookup(sb, psn);
 	} while (!e->xmits);
-	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e))
-		return 0;
-	alone = psn == sb->una;
+	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e)) {
+		e = rw_resend_unseen(rw, sb);
+		if (!e)
+			return 0;
+	}
+	alone = e->psn == sb->una;
 	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
 	      rw_tail_wait(wait, alone);
 	if (due > now) {
