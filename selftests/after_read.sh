@@ -54,12 +54,12 @@ run()
 	mix_run "mix-$ar-reorder" "$REORDER"
 	mix_run "mix-$ar-lossy" "$LOSSY"
 	bed_counters "$after"
-	[ "$(delta rxe_eun_gbn_retry)" = 0 ]
-	check_err $? "after_read=$ar: $(delta rxe_eun_gbn_retry) go-back-N rewinds"
-	[ "$(delta rxe_eun_read_bad)" = 0 ]
-	check_err $? "after_read=$ar: $(delta rxe_eun_read_bad) responses refused as malformed"
-	[ "$(delta rxe_eun_read_replay_gone)" = 0 ]
-	check_err $? "after_read=$ar: $(delta rxe_eun_read_replay_gone) re-requests found their READ's resource taken"
+	bed_expect_unmoved "$before" "$after" rxe_eun_gbn_retry \
+		"go-back-N rewinds (after_read=$ar)"
+	bed_expect_unmoved "$before" "$after" rxe_eun_read_bad \
+		"responses refused as malformed (after_read=$ar)"
+	bed_expect_unmoved "$before" "$after" rxe_eun_read_replay_gone \
+		"re-requests found their READ's resource taken (after_read=$ar)"
 	[ "$BED_ROLE" = client ] || return 0
 	u=$(delta rxe_eun_ooo_unfenced) w=$(delta rxe_eun_fence_wait)
 	log_info "after_read=$ar: WRITE and SEND messages behind READs and atomics out $u, waited for them $w, re-requests $(delta rxe_eun_read_rerequest)"

@@ -31,8 +31,8 @@ from pyverbs.qp import QPAttr, QPEx, QPInitAttrEx
 from pyverbs.wr import SGE
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lifecycle_mr import (Failed, Peer, Side, TimedOut, exchange,  # noqa: E402
-                          pattern)
+from lifecycle_mr import (Failed, Peer, Side, add_peer_args,  # noqa: E402
+                          exchange, exit_status, pattern)
 
 SLOT_BYTES = 8
 ACCESS = (e.IBV_ACCESS_LOCAL_WRITE | e.IBV_ACCESS_REMOTE_WRITE |
@@ -200,16 +200,7 @@ def server(args, peer, lay):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--role', choices=('server', 'client'), required=True)
-    ap.add_argument('--dev', required=True)
-    ap.add_argument('--gid', type=int, required=True)
-    ap.add_argument('--sync', required=True, help='shared folder')
-    ap.add_argument('--tag', required=True, help='names of its files')
-    ap.add_argument('--wait', type=int, default=120,
-                    help='seconds to wait for the peer to connect')
-    ap.add_argument('--timeout', type=int, default=120,
-                    help='seconds for all the batches')
-    ap.add_argument('--ack-timeout', type=int, default=17)
+    add_peer_args(ap, 120, 'seconds for all the batches')
     ap.add_argument('--batches', type=int, default=40)
     ap.add_argument('--batch', type=int, default=16,
                     help='WRITE and ATOMIC WRITE pairs per batch')
@@ -227,16 +218,8 @@ def main():
     lay = Layout(args)
     random.seed(args.seed * 2 + (args.role == 'server'))
     peer = Peer(args)
-    try:
-        if args.role == 'server':
-            return server(args, peer, lay)
-        return client(args, peer, lay)
-    except Failed as ex:
-        print('atomic_write: %s' % ex, file=sys.stderr)
-        return 1
-    except TimedOut as ex:
-        print('atomic_write: %s' % ex, file=sys.stderr)
-        return 3
+    run = server if args.role == 'server' else client
+    return exit_status('atomic_write', lambda: run(args, peer, lay))
 
 
 if __name__ == '__main__':

@@ -342,6 +342,17 @@ bed_counters()
 			print p[5], p[n], $2 }' >> "$out"
 }
 
+# bed_expect_unmoved BEFORE AFTER NAME WHAT: counter NAME did not move
+# between the two snapshots; else the test fails, saying "N WHAT".
+bed_expect_unmoved()
+{
+	local d
+
+	d=$(bed_counter_delta "$1" "$2" "$3")
+	[ "$d" = 0 ]
+	check_err $? "$d $4"
+}
+
 # bed_counter_delta [-s] BEFORE AFTER NAMES [DEV]: increase of the
 # counters NAMES (one or a space-separated list: their sum) between two
 # snapshots, summed over devices or of DEV only (a device absent before

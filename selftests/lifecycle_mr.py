@@ -214,6 +214,31 @@ def wait_to_act(args, side, deadline):
         time.sleep(WAIT_POLL_S)
 
 
+def add_peer_args(ap, timeout, timeout_help):
+    """The options of a script whose two sides connect their QPs by hand."""
+    ap.add_argument('--role', choices=('server', 'client'), required=True)
+    ap.add_argument('--dev', required=True)
+    ap.add_argument('--gid', type=int, required=True)
+    ap.add_argument('--sync', required=True, help='shared folder')
+    ap.add_argument('--tag', required=True, help='names of its files')
+    ap.add_argument('--wait', type=int, default=120,
+                    help='seconds to wait for the peer at each step')
+    ap.add_argument('--timeout', type=int, default=timeout, help=timeout_help)
+    ap.add_argument('--ack-timeout', type=int, default=17)
+
+
+def exit_status(name, run):
+    """run()'s status; 1 when it failed, 3 when a wait ran out (said)."""
+    try:
+        return run()
+    except Failed as ex:
+        print('%s: %s' % (name, ex), file=sys.stderr)
+        return 1
+    except TimedOut as ex:
+        print('%s: %s' % (name, ex), file=sys.stderr)
+        return 3
+
+
 def link(netdev, state):
     subprocess.run(['ip', 'link', 'set', netdev, state], check=True)
 
@@ -355,19 +380,10 @@ def run_reset(args, peer):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--role', choices=('server', 'client'), required=True)
+    add_peer_args(ap, 60, 'seconds for the traffic of a case or round')
     ap.add_argument('--case', choices=('mr', 'mw', 'mr-cut', 'reset'),
                     required=True)
     ap.add_argument('--netdev', help='mr-cut: the link to cut')
-    ap.add_argument('--dev', required=True)
-    ap.add_argument('--gid', type=int, required=True)
-    ap.add_argument('--sync', required=True, help='shared folder')
-    ap.add_argument('--tag', required=True, help='names of its files')
-    ap.add_argument('--wait', type=int, default=120,
-                    help='seconds to wait for the peer at each step')
-    ap.add_argument('--timeout', type=int, default=60,
-                    help='seconds for the traffic of a case or round')
-    ap.add_argument('--ack-timeout', type=int, default=17)
     ap.add_argument('--size', type=int, default=65536)
     ap.add_argument('--depth', type=int, default=8)
     ap.add_argument('--rounds', type=int, default=3)
@@ -378,23 +394,20 @@ def main():
     args = ap.parse_args()
     random.seed(args.seed * 2 + (args.role == 'server'))
     peer = Peer(args)
+    return exit_status('lifecycle_mr', lambda: run_case(args, peer))
+
+
+def run_case(args, peer):
+    if args.case == 'reset':
+        return run_reset(args, peer)
+    if args.role == 'server':
+        return server_held(args, peer)
     try:
-        if args.case == 'reset':
-            return run_reset(args, peer)
-        if args.role == 'server':
-            return server_held(args, peer)
-        try:
-            return client_held(args, peer)
-        except (Failed, TimedOut) as ex:
-            # The server waits for the client's word: give it at once.
-            peer.put('done', {'result': 'failed: %s' % ex})
-            raise
-    except Failed as ex:
-        print('lifecycle_mr: %s' % ex, file=sys.stderr)
-        return 1
-    except TimedOut as ex:
-        print('lifecycle_mr: %s' % ex, file=sys.stderr)
-        return 3
+        return client_held(args, peer)
+    except (Failed, TimedOut) as ex:
+        # The server waits for the client's word: give it at once.
+        peer.put('done', {'result': 'failed: %s' % ex})
+        raise
 
 
 if __name__ == '__main__':
