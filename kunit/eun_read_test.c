@@ -26,6 +26,8 @@
 #include "eun/eun_read.h"
 
 #define MS		(1000 * 1000ULL)
+/* The reorder window the trackers of these tests start with. */
+#define RT_WND		(4 * MS)
 /* A first PSN just below the wrap: PSN 0 is its third packet. */
 #define RT_WRAP		0xfffffeu
 #define RT_WORDS	4
@@ -35,7 +37,8 @@
  * The wait for a missing tail, or with nothing new, after @k unanswered
  * re-requests, for window @w (pauses seen shorter than half of it).
  */
-#define RT_BLIND(w, k)	(((w) << EUN_RD_BLIND_SHIFT) << (k))
+#define RT_BLIND(w, k)	\
+	(max((w) << EUN_RD_BLIND_SHIFT, EUN_RD_BLIND_MIN_NS) << (k))
 
 /* Start a READ of @len bytes at @first; its va and rkey from them. */
 static int rt_start(struct eun_rd *rd, u32 first, u32 len, u32 mtu, u64 now)
@@ -64,7 +67,7 @@ static struct eun_rd *rt_alloc(struct kunit *test)
 	struct eun_rd *rd = kunit_kzalloc(test, sizeof(*rd), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, rd);
-	eun_rd_init(rd);
+	eun_rd_init(rd, RT_WND);
 	return rd;
 }
 
@@ -125,14 +128,16 @@ static void eun_rd_init_tracks_nothing(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, rd);
 	memset(rd, 0xa5, sizeof(*rd));
-	eun_rd_init(rd);
+	eun_rd_init(rd, RT_WND);
 	KUNIT_EXPECT_EQ(test, rd->count, 0);
 	KUNIT_EXPECT_FALSE(test, rd->seen);
 	KUNIT_EXPECT_FALSE(test, rd->armed);
 	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 0);
 	KUNIT_EXPECT_FALSE(test, rd->rereq_out);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->asked);
+	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, RT_WND);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
 	KUNIT_EXPECT_FALSE(test, eun_rd_owns(rd, 0));
 	KUNIT_EXPECT_EQ(test, eun_rd_find(rd, 0), -ERANGE);
 	KUNIT_EXPECT_NULL(test, eun_rd_at(rd, 0));
@@ -507,6 +512,7 @@ static void eun_rd_arrival_arms(struct kunit *test)
 static void eun_rd_window_from_first_beyond(struct kunit *test)
 {
 	struct eun_rd *rd = rt_32(test);
+	const u64 w = 25 * MS / 4;
 	u32 psn;
 
 	eun_rd_arrival(rd, 0xfffff1, RT32_FIRST, true, 1 * MS);
@@ -518,21 +524,26 @@ static void eun_rd_window_from_first_beyond(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT32_FIRST, 5 * MS - 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT32_FIRST, 5 * MS));
 
-	/* Filled late: nothing below the highest missing, the tail wait. */
+	/*
+	 * Filled 5 ms late, unasked: the window covers that with a quarter;
+	 * nothing below the highest missing, the tail wait.
+	 */
 	eun_rd_arrival(rd, RT32_FIRST, 0xfffff6, true, 6 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 6 * MS + RT_BLIND(4 * MS, 0));
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 6 * MS + RT_BLIND(w, 0));
 	/* A new hole: its window from the first packet beyond it. */
 	eun_rd_arrival(rd, 0xfffff8, 0xfffff6, true, 7 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 11 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 7 * MS + w);
 	/* The head moves to the next hole: from the arrival that moved it. */
 	eun_rd_arrival(rd, 0xfffff6, 0xfffff7, true, 9 * MS);
 	KUNIT_EXPECT_EQ(test, rd->hole_head, 0xfffff7);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 13 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 9 * MS + w);
 	/* A head the tracker was not told of: from the latest new packet. */
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 13 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 9 * MS + w);
 	eun_rd_arrival(rd, 0xfffffa, 0xfffff7, true, 10 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 14 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 13 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 10 * MS + w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 9 * MS + w);
 }
 
 /*
@@ -766,7 +777,7 @@ static void eun_rd_window_decays(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 	for (i = 0; i < EUN_RD_REO_DECAY; i++)
 		rt_answered(rd, t++);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_INIT_NS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
 
 	/* Unanswered ones after the first: their waits only grow. */
 	KUNIT_ASSERT_TRUE(test, rt_spurious(test, rd, 0, t++));
@@ -800,7 +811,7 @@ static void eun_rd_spurious_after_read(struct kunit *test)
 
 	/* A new QP's tracker has no re-request out. */
 	eun_rd_rerequested(rd, 4, 50);
-	eun_rd_init(rd);
+	eun_rd_init(rd, RT_WND);
 	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 4));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 }
@@ -1497,6 +1508,135 @@ static void eun_rd_writes_out_until_retired(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
 }
 
+/* The window a QP asks for is kept within what the tracker can time. */
+static void eun_rd_init_clamps_window(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	eun_rd_init(rd, 0);
+	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, EUN_RD_REO_MIN_NS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MIN_NS);
+	eun_rd_init(rd, U64_MAX);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+	eun_rd_init(rd, 1 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, 1 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
+}
+
+/* A short window does not shorten the wait for a tail: the floor holds. */
+static void eun_rd_blind_wait_floor(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	eun_rd_init(rd, 1 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 4 * 1024, 1024, 1 * MS), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, 100));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 1 * MS + EUN_RD_BLIND_MIN_NS);
+	eun_rd_arrival(rd, 100, 101, true, 2 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 2 * MS + EUN_RD_BLIND_MIN_NS);
+	eun_rd_rerequested(rd, 101, 40 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 40 * MS + 2 * EUN_RD_BLIND_MIN_NS);
+	/* A hole below the highest that came keeps the short window. */
+	eun_rd_arrival(rd, 103, 101, true, 41 * MS);
+	eun_rd_arrival(rd, 101, 102, true, 42 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_blind(rd, 102));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 102), 43 * MS);
+}
+
+/*
+ * The first missing PSN coming late, unasked, widens the window to its
+ * lateness and a quarter; a shorter lateness, or a later hole filled
+ * late, does not.
+ */
+static void eun_rd_late_unasked_widens(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	eun_rd_init(rd, 1 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 8 * 1024, 1024, 0), 0);
+	eun_rd_arrival(rd, 101, 100, true, 1 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 2 * MS);
+	/* 0.8 ms late: a window of 1 ms covers it with its quarter. */
+	eun_rd_arrival(rd, 100, 102, true, 1800 * 1000);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
+
+	eun_rd_arrival(rd, 103, 102, true, 2 * MS);
+	eun_rd_arrival(rd, 104, 102, true, 3 * MS);
+	/* Timed from the first packet beyond it, not the latest. */
+	eun_rd_arrival(rd, 102, 105, true, 4 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS / 2);
+	KUNIT_EXPECT_EQ(test, rd->calm, 0);
+
+	/* 106 filled 4 ms after 107 came, but 105 was the hole timed. */
+	eun_rd_arrival(rd, 107, 105, true, 5 * MS);
+	eun_rd_arrival(rd, 106, 105, true, 9 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS / 2);
+	eun_rd_arrival(rd, 105, 108, true, 9500 * 1000);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 45 * MS / 8);
+	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 108));
+	eun_rd_retire(rd);
+
+	/* A packet dropped (no memory) fills nothing; its copy placed does. */
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 108, 2 * 1024, 1024, 10 * MS), 0);
+	eun_rd_arrival(rd, 109, 108, true, 11 * MS);
+	eun_rd_arrival(rd, 108, 108, false, 27 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 45 * MS / 8);
+	eun_rd_arrival(rd, 108, 110, true, 27 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 20 * MS);
+	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 110));
+
+	/* At most EUN_RD_REO_MAX_NS. */
+	eun_rd_retire(rd);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 110, 2 * 1024, 1024, 28 * MS), 0);
+	eun_rd_arrival(rd, 111, 110, true, 29 * MS);
+	eun_rd_arrival(rd, 110, 112, true, 29 * MS + EUN_RD_REO_MAX_NS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+}
+
+/*
+ * A re-request's answer filling a hole is no news of reordering, up to
+ * the last PSN of the newest READ out when it went; once that READ
+ * retires, holes filled late count again.
+ */
+static void eun_rd_answer_does_not_widen(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	u32 psn;
+
+	eun_rd_init(rd, 1 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 8 * 1024, 1024, 0), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 108, 1024, 1024, 0), 0);
+	for (psn = 101; psn <= 108; psn++)
+		if (psn != 102)
+			eun_rd_arrival(rd, psn, 100, true, 1 * MS);
+	eun_rd_rerequested(rd, 100, 2 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->asked);
+	KUNIT_EXPECT_EQ(test, rd->rereq_last, 108);
+
+	/* Its answer: 100, then 102 two packet times later. */
+	eun_rd_arrival(rd, 100, 102, true, 3 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	eun_rd_arrival(rd, 101, 102, false, 4 * MS);
+	eun_rd_arrival(rd, 102, 109, true, 5 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
+
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_TRUE(test, rd->asked);
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_FALSE(test, rd->asked);
+
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 109, 4 * 1024, 1024, 6 * MS), 0);
+	eun_rd_arrival(rd, 110, 109, true, 7 * MS);
+	eun_rd_arrival(rd, 109, 111, true, 10 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 15 * MS / 4);
+
+	/* READs that fail take what was asked with them. */
+	eun_rd_rerequested(rd, 111, 11 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->asked);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_FALSE(test, rd->asked);
+}
+
 static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_init_tracks_nothing),
 	KUNIT_CASE(eun_rd_start_last_psn),
@@ -1518,6 +1658,10 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_spurious_doubles),
 	KUNIT_CASE(eun_rd_spurious_after_read),
 	KUNIT_CASE(eun_rd_window_decays),
+	KUNIT_CASE(eun_rd_init_clamps_window),
+	KUNIT_CASE(eun_rd_blind_wait_floor),
+	KUNIT_CASE(eun_rd_late_unasked_widens),
+	KUNIT_CASE(eun_rd_answer_does_not_widen),
 	KUNIT_CASE(eun_rd_due_timing),
 	KUNIT_CASE(eun_rd_due_tail_only),
 	KUNIT_CASE(eun_rd_blind_rerequests),

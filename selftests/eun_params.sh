@@ -78,6 +78,7 @@ bad_loads()
 	refused_load "mprdma_delta=0: must be 1\.\.4096" mprdma_delta=0
 	refused_load "mprdma_probe=70000: must be 0\.\.65536" mprdma_probe=70000
 	refused_load "after_read='later': not one of wait, go" after_read=later
+	refused_load "read_reo_wnd_us=50: must be 100\.\.64000" read_reo_wnd_us=50
 }
 
 # Each value is fine alone; together they are not, and the device says so.
@@ -105,8 +106,9 @@ good_values()
 {
 	local hw=/sys/class/infiniband/eunp0/ports/1/hw_counters
 
-	load_with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77
-	check_err $? "insmod with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77 failed"
+	load_with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77 \
+		read_reo_wnd_us=2500
+	check_err $? "insmod with max_inflight=256 emem_blocks=512 spray=mprdma paths=4 spray_seed=77 read_reo_wnd_us=2500 failed"
 	rdma link add eunp0 type rxe_eun netdev "$BED_NETDEV"
 	check_err $? "link add failed"
 	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
@@ -122,6 +124,8 @@ good_values()
 	check_err $? "debugfs params: wsync_slots is not the default, 64"
 	[ "$(debugfs_value params after_read)" = go ]
 	check_err $? "debugfs params: after_read is not the default, go"
+	[ "$(debugfs_value params read_reo_wnd_us)" = 2500 ]
+	check_err $? "debugfs params: read_reo_wnd_us is not 2500"
 	[ "$(debugfs_value params spray)" = mprdma ] &&
 		[ "$(debugfs_value params paths)" = 4 ] &&
 		[ "$(debugfs_value params spray_seed)" = 77 ] &&

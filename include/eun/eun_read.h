@@ -24,25 +24,32 @@
 #define EUN_RD_MAX_OUT		128
 /*
  * How long a missing response may trail one sent after it before it
- * counts as lost, at first.
+ * counts as lost, at first and at least, by default (the parameter
+ * read_reo_wnd_us): a response that comes that late without being asked
+ * for again widens it to cover its lateness, with a quarter of margin,
+ * before any re-request has to prove it spurious.
  */
 #define EUN_RD_REO_INIT_NS	(4 * 1000 * 1000ULL)
+#define EUN_RD_REO_MIN_NS	(100 * 1000ULL)
 /* A spurious re-request doubles it, up to this. */
 #define EUN_RD_REO_MAX_NS	(64 * 1000 * 1000ULL)
 /*
  * After this many re-requests in a row that no second copy proved
- * spurious, it halves (not below EUN_RD_REO_INIT_NS): a burst of
- * reordering passes, as RACK forgets one after 16 recoveries.
+ * spurious, it halves (not below its least): a burst of reordering
+ * passes, as RACK forgets one after 16 recoveries.
  */
 #define EUN_RD_REO_DECAY	16
 /*
  * With only the tail missing, or nothing coming since the request or a
  * re-request, the wait is EUN_RD_BLIND_SHIFT doublings of the window, or
- * twice the longest pause seen between new packets if longer, doubled
- * again per unanswered re-request; after EUN_RD_MAX_BLIND of those only
- * rxe's retransmit timer asks again (and counts its retries).
+ * twice the longest pause seen between new packets if longer, and at
+ * least EUN_RD_BLIND_MIN_NS (a soft responder still sending its tail is
+ * no loss, however short the window), doubled again per unanswered
+ * re-request; after EUN_RD_MAX_BLIND of those only rxe's retransmit timer
+ * asks again (and counts its retries).
  */
 #define EUN_RD_BLIND_SHIFT	3
+#define EUN_RD_BLIND_MIN_NS	(32 * 1000 * 1000ULL)
 #define EUN_RD_MAX_BLIND	6
 /*
  * Re-requests a second copy of whose first PSN may still prove spurious.
@@ -155,6 +162,9 @@ struct eun_rd_proof {
  * @proof: the re-requests that no second copy of their first PSN proved
  *	spurious yet, oldest first (kept across READs: a copy may come late)
  * @nproofs: entries in @proof
+ * @asked: a re-request went for PSNs up to @rereq_last that a READ out
+ *	still has: an answer filling a hole there is no news of reordering
+ * @reo_min_ns: @reo_wnd_ns at first, and its least
  * @reo_wnd_ns: quiet time after which missing responses count as lost;
  *	kept from one READ to the next
  */
@@ -181,10 +191,12 @@ struct eun_rd {
 	u32 rereq_first;
 	struct eun_rd_proof proof[EUN_RD_PROOFS];
 	u8 nproofs;
+	bool asked;
+	u64 reo_min_ns;
 	u64 reo_wnd_ns;
 };
 
-void eun_rd_init(struct eun_rd *rd);
+void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns);
 int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now);
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn);

@@ -404,15 +404,18 @@ perf_setup_share()
 
 # column_mode COLUMN, column_spray COLUMN: the ooo_mode and the spray of
 # a column of rdma_rxe_eun: MODE, MODE+SPRAY (eunomia, eunomia+rr), either
-# with -wait (eunomia-wait: after_read=wait, the fence behind READs).
+# with -wait (eunomia-wait: after_read=wait, the fence behind READs), then
+# with -rwUS (eunomia-rw4000: read_reo_wnd_us=4000) or not.
 # column_params COLUMN: its module parameters.
-column_mode() { local c=${1%-wait}; echo "${c%%+*}"; }
-column_spray() { local c=${1%-wait}; [[ $c == *+* ]] && echo "${c#*+}" || echo off; }
+column_base() { local c=${1%-rw*}; echo "${c%-wait}"; }
+column_mode() { local c; c=$(column_base "$1"); echo "${c%%+*}"; }
+column_spray() { local c; c=$(column_base "$1"); [[ $c == *+* ]] && echo "${c#*+}" || echo off; }
 column_params()
 {
 	local p="ooo_mode=$(column_mode "$1") spray=$(column_spray "$1")"
 
-	[[ $1 == *-wait ]] && p="$p after_read=wait"
+	[[ ${1%-rw*} == *-wait ]] && p="$p after_read=wait"
+	[[ $1 =~ -rw([0-9]+)$ ]] && p="$p read_reo_wnd_us=${BASH_REMATCH[1]}"
 	echo "$p"
 }
 

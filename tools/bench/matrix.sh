@@ -127,7 +127,7 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 # they spray, how (eun-eunomia+rr).
 column()
 {
-	local name spray
+	local name spray rw
 
 	if [ "$BED_MODULE" = rdma_rxe ]; then
 		echo rdma_rxe
@@ -138,6 +138,8 @@ column()
 	[ "$spray" = off ] || name=$name+$spray
 	[ "$(cat /sys/module/rdma_rxe_eun/parameters/after_read)" = wait ] &&
 		name=$name-wait
+	rw=$(cat /sys/module/rdma_rxe_eun/parameters/read_reo_wnd_us)
+	[ "$rw" = 4000 ] || name=$name-rw$rw
 	echo "$name"
 }
 

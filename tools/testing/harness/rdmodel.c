@@ -57,6 +57,8 @@ struct ref {
 	u32 rereq_last;		/* the last index out when it went */
 	u32 rereq_max;		/* the highest index come then (oldest's first if none) */
 	u32 calm;		/* re-requests since the window changed */
+	bool asked;		/* a READ out holds rereq_last */
+	u64 min;		/* the window at first, and its least */
 	u64 wnd;
 };
 
@@ -230,7 +232,8 @@ static u64 ref_deadline(void)
 			f.quiet) + f.wnd;
 	if (f.unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
-	wait = max(f.wnd << EUN_RD_BLIND_SHIFT, 2 * f.pause);
+	wait = max(max(f.wnd << EUN_RD_BLIND_SHIFT, 2 * f.pause),
+		   EUN_RD_BLIND_MIN_NS);
 	return f.quiet + (wait << f.unanswered);
 }
 
@@ -375,8 +378,8 @@ static void check_contract(void)
 			 eun_psn_dist(rd.first_psn, rd.last_psn) >= EUN_PSN_HALF))
 		fail("range of the READs out");
 	if ((rd.reo_wnd_ns < prev.wnd &&
-	     rd.reo_wnd_ns != max(prev.wnd / 2, EUN_RD_REO_INIT_NS)) ||
-	    rd.reo_wnd_ns < EUN_RD_REO_INIT_NS ||
+	     rd.reo_wnd_ns != max(prev.wnd / 2, f.min)) ||
+	    rd.reo_wnd_ns < f.min ||
 	    rd.reo_wnd_ns > EUN_RD_REO_MAX_NS)
 		fail("window shrank other than by half or left its bounds");
 	if (rd.pause_ns < prev.pause || rd.pause_ns > EUN_RD_REO_MAX_NS)
@@ -415,7 +418,7 @@ static void check_blind_wait(void)
 
 static void forget_prev(void)
 {
-	prev.wnd = EUN_RD_REO_INIT_NS;
+	prev.wnd = f.min;
 	prev.pause = 0;
 	prev.blind_wait = 0;
 }
@@ -671,6 +674,8 @@ static void retire_done(void)
 			return;
 		check_all_in(q);
 		eun_rd_retire(&rd);
+		if (q->first + q->npkts - 1 >= f.rereq_last)
+			f.asked = false;
 		f.oldest++;
 		if (!--f.count)
 			f.armed = false;
@@ -696,6 +701,25 @@ static void ref_note_hole(void)
 	}
 }
 
+/*
+ * The first missing packet came unasked after one sent later: the window
+ * covers its lateness and a quarter.
+ */
+static void ref_overtaken(u32 idx)
+{
+	u64 w;
+
+	if (!f.hole_seen || idx != f.hole_head || now < f.hole_from ||
+	    (f.asked && idx <= f.rereq_last))
+		return;
+	w = min((now - f.hole_from) * 5 / 4, EUN_RD_REO_MAX_NS);
+	if (w <= f.wnd)
+		return;
+	f.wnd = w;
+	f.calm = 0;
+	rdm_stats.widened++;
+}
+
 static void ref_fresh(u32 idx)
 {
 	f.got[idx] = true;
@@ -719,8 +743,10 @@ static void came(u32 idx)
 	bool copy = f.got[idx];
 	bool fresh = !copy && !rdm_pct(ops, net.nocap_pct);
 
-	if (fresh)
+	if (fresh) {
+		ref_overtaken(idx);
 		ref_fresh(idx);
+	}
 	if (!f.seen || idx > f.max_idx)
 		f.max_idx = idx;
 	f.seen = true;
@@ -857,13 +883,14 @@ static void rerequest(void)
 	f.rereq_out = true;
 	f.rereq_psn = psn_of(f.head);
 	f.rereq_last = f.end - 1;
+	f.asked = true;
 	f.rereq_max = f.seen ? f.max_idx : f.reads[f.oldest].first;
 	f.awaiting = true;
 	f.armed = false;
 	f.hole_seen = false;
 	if (!f.unanswered && ++f.calm >= EUN_RD_REO_DECAY) {
 		f.calm = 0;
-		f.wnd = max(f.wnd / 2, EUN_RD_REO_INIT_NS);
+		f.wnd = max(f.wnd / 2, f.min);
 	}
 	f.unanswered += f.unanswered < U8_MAX;
 	f.quiet = now;
@@ -1028,6 +1055,7 @@ static void end_session(void)
 		eun_rd_stop(&rd);
 		f.count = 0;
 		f.armed = false;
+		f.asked = false;
 	} else {
 		rdm_stats.sessions_done++;
 	}
@@ -1088,6 +1116,21 @@ static void check_start(void)
 		fail("start: the READ added");
 }
 
+/* The window a QP starts with (read_reo_wnd_us): the default or another. */
+static u64 draw_min_wnd(void)
+{
+	switch (rdm_below(ops, 4)) {
+	case 0:
+		return EUN_RD_REO_MIN_NS;
+	case 1:
+		return 4000 * US;
+	case 2:
+		return EUN_RD_REO_MIN_NS + rdm_below(ops, 8000) * US;
+	default:
+		return EUN_RD_REO_INIT_NS;
+	}
+}
+
 void rdm_init(struct rdm_src *o, struct rdm_src *g)
 {
 	struct pkt *q = net.q;
@@ -1095,9 +1138,10 @@ void rdm_init(struct rdm_src *o, struct rdm_src *g)
 
 	ops = o;
 	gen = g;
-	eun_rd_init(&rd);
 	memset(&f, 0, sizeof(f));
-	f.wnd = EUN_RD_REO_INIT_NS;
+	f.min = draw_min_wnd();
+	f.wnd = f.min;
+	eun_rd_init(&rd, f.min);
 	net = (struct net){ .q = q, .cap = cap };
 	now = 0;
 	session_no = 0;
@@ -1115,8 +1159,10 @@ void rdm_fini(void)
 /* The QP was reset: its tracker starts afresh, window and all. */
 void rdm_forget(void)
 {
-	eun_rd_init(&rd);
-	f.wnd = EUN_RD_REO_INIT_NS;
+	f.min = draw_min_wnd();
+	eun_rd_init(&rd, f.min);
+	f.wnd = f.min;
+	f.asked = false;
 	f.pause = 0;
 	f.quiet = 0;
 	f.seen = false;

@@ -24,7 +24,9 @@
  *   byte layout, and every packet the responder sends passes
  *   eun_rd_check();
  * - the highest PSN that came, the deadline, eun_rd_due() and the window
- *   (doubled by each re-request proved spurious) agree with the reference;
+ *   (doubled by each re-request proved spurious, widened to cover the
+ *   first missing packet come late unasked, starting at a window drawn
+ *   per QP) agree with the reference;
  * - eun_rd_range_end(), for a bitmap of random width, is the highest
  *   missing PSN at or below the highest that came (that one when the
  *   bitmap is too narrow), the newest READ's last PSN when only the tail
@@ -64,6 +66,7 @@ bool rdm_src_done(const struct rdm_src *s);
 struct rdm_stats {
 	u64 reads, atomics, sessions_done, sessions_failed, lost, arrivals;
 	u64 dups, stale, not_placed, rereqs, ranges, blind, timer, spurious;
+	u64 widened;
 	u64 ends_hole, ends_max, ends_last, starts, refused, strays, gaps;
 };
 

@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	       "  (%llu atomics), %llu lost, %llu arrivals, %llu copies (%llu stale),\n"
 	       "  %llu not placed,"
 	       " %llu re-requests in %llu ranges (%llu blind, %llu by the timer,\n"
-	       "  %llu spurious), range ends: %llu highest hole, %llu highest came,\n"
+	       "  %llu spurious; %llu widenings by lateness), range ends: %llu highest hole, %llu highest came,\n"
 	       "  %llu last; %llu random starts (%llu refused), %llu gap NAKs\n",
 	       (unsigned long long)sessions, (unsigned long long)s->sessions_done,
 	       (unsigned long long)s->sessions_failed, (unsigned long long)s->reads,
@@ -68,6 +68,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)s->not_placed, (unsigned long long)s->rereqs,
 	       (unsigned long long)s->ranges, (unsigned long long)s->blind,
 	       (unsigned long long)s->timer, (unsigned long long)s->spurious,
+	       (unsigned long long)s->widened,
 	       (unsigned long long)s->ends_hole, (unsigned long long)s->ends_max,
 	       (unsigned long long)s->ends_last, (unsigned long long)s->starts,
 	       (unsigned long long)s->refused, (unsigned long long)s->gaps);

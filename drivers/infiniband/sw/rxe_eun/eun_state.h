@@ -200,6 +200,7 @@ struct eun_params {
 	u32 mprdma_delta;
 	u32 mprdma_probe;
 	enum eun_after_read after_read;
+	u32 read_reo_wnd_us;
 };
 
 /**

@@ -7,9 +7,11 @@
  * holds, or one that is lost. As in RACK, the rule is one of time: the
  * packets missing below the highest PSN that came count as lost once the
  * reorder window has passed since the first packet beyond them came. The
- * window starts at a few milliseconds, becomes twice the one a re-request
- * went by when that re-request proves spurious, and halves again after a
- * run of re-requests that none did. That is the "evidence of loss". A
+ * window starts at 4 ms (read_reo_wnd_us), grows to cover a
+ * missing packet that came late unasked, becomes twice the one a
+ * re-request went by when that re-request proves spurious, and halves
+ * again after a run of re-requests that none did. That is the "evidence
+ * of loss". A
  * missing tail is different: the responder may still be sending it (a
  * soft responder paces itself on its own freed packets), so it waits
  * several windows. When nothing comes
@@ -48,11 +50,14 @@
 /**
  * eun_rd_init() - a QP's READ tracker, before its first READ
  * @rd: the tracker
+ * @reo_min_ns: its reorder window at first, and the least it falls back
+ *	to (within EUN_RD_REO_MIN_NS..EUN_RD_REO_MAX_NS)
  */
-void eun_rd_init(struct eun_rd *rd)
+void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns)
 {
 	memset(rd, 0, sizeof(*rd));
-	rd->reo_wnd_ns = EUN_RD_REO_INIT_NS;
+	rd->reo_min_ns = min(max(reo_min_ns, EUN_RD_REO_MIN_NS), EUN_RD_REO_MAX_NS);
+	rd->reo_wnd_ns = rd->reo_min_ns;
 }
 
 static u32 eun_rd_slot(const struct eun_rd *rd, u32 index)
@@ -273,6 +278,29 @@ static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
 	return rd->seen && !eun_psn_after(head, rd->max_psn);
 }
 
+/*
+ * The first missing PSN came without being asked for again, after a
+ * packet sent later: the window covers how late it was, with a quarter
+ * of margin, before a re-request has to prove such lateness spurious
+ * (the sender's reorder window learns from its ACKs the same way). A
+ * packet of a re-requested range is an answer, no news of reordering.
+ */
+static void eun_rd_overtaken(struct eun_rd *rd, u32 psn, u64 now)
+{
+	u64 late, wnd;
+
+	if (!rd->hole_seen || psn != rd->hole_head || now < rd->hole_from_ns)
+		return;
+	if (rd->asked && !eun_psn_after(psn, rd->rereq_last))
+		return;
+	late = now - rd->hole_from_ns;
+	wnd = min(late + late / 4, EUN_RD_REO_MAX_NS);
+	if (wnd <= rd->reo_wnd_ns)
+		return;
+	rd->reo_wnd_ns = wnd;
+	rd->calm = 0;
+}
+
 /* The window of a hole runs from the first packet beyond it, once armed. */
 static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 {
@@ -298,7 +326,8 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
  *
  * Every arrival moves the highest PSN seen: the packets missing below it
  * were sent before one that came. A new packet ends a pause, the longest
- * of which sizes the wait for a missing tail.
+ * of which sizes the wait for a missing tail; one that fills the first
+ * hole unasked widens the reorder window to its lateness.
  */
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 		    u64 now)
@@ -306,8 +335,10 @@ void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
 		rd->max_psn = psn;
 	rd->seen = true;
-	if (fresh)
+	if (fresh) {
+		eun_rd_overtaken(rd, psn, now);
 		eun_rd_fresh(rd, psn, now);
+	}
 	eun_rd_note_hole(rd, head, now);
 }
 
@@ -414,7 +445,7 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
  * tail missing (the responder may still be sending it), or nothing new
  * since the request or the latest re-request, waits longer:
  * EUN_RD_BLIND_SHIFT doublings of the window or twice the longest pause
- * seen, doubled per unanswered re-request.
+ * seen, at least EUN_RD_BLIND_MIN_NS, doubled per unanswered re-request.
  *
  * Return: the time (ns); 0 when no READ is out, or when re-requests
  * went unanswered EUN_RD_MAX_BLIND times (rxe's retransmit timer then
@@ -431,7 +462,8 @@ u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 			rd->hole_from_ns : rd->quiet_from_ns) + rd->reo_wnd_ns;
 	if (rd->unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
-	wait = max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns);
+	wait = max(max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns),
+		   EUN_RD_BLIND_MIN_NS);
 	return rd->quiet_from_ns + (wait << rd->unanswered);
 }
 
@@ -616,6 +648,9 @@ void eun_rd_retire(struct eun_rd *rd)
 {
 	if (!rd->count)
 		return;
+	if (rd->asked &&
+	    !eun_psn_before(rd->req[rd->oldest].last_psn, rd->rereq_last))
+		rd->asked = false;
 	rd->oldest = eun_rd_slot(rd, 1);
 	rd->count--;
 	if (rd->count)
@@ -645,6 +680,7 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 	rd->rereq_first = first;
 	rd->rereq_last = rd->last_psn;
 	rd->rereq_max = rd->seen ? rd->max_psn : rd->first_psn;
+	rd->asked = true;
 	rd->awaiting = true;
 	rd->armed = false;
 	rd->hole_seen = false;
@@ -654,7 +690,7 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 	if (blind || ++rd->calm < EUN_RD_REO_DECAY)
 		return;
 	rd->calm = 0;
-	rd->reo_wnd_ns = max(rd->reo_wnd_ns / 2, EUN_RD_REO_INIT_NS);
+	rd->reo_wnd_ns = max(rd->reo_wnd_ns / 2, rd->reo_min_ns);
 }
 
 /**
@@ -666,4 +702,5 @@ void eun_rd_stop(struct eun_rd *rd)
 {
 	rd->count = 0;
 	rd->armed = false;
+	rd->asked = false;
 }

@@ -58,6 +58,7 @@ static int eun_params_show(struct seq_file *s, void *unused)
 	seq_printf(s, "max_inflight %u\n", p->max_inflight);
 	seq_printf(s, "write_sync %s\n", eun_wsync_name(p->write_sync));
 	seq_printf(s, "after_read %s\n", eun_after_read_name(p->after_read));
+	seq_printf(s, "read_reo_wnd_us %u\n", p->read_reo_wnd_us);
 	seq_printf(s, "wsync_slots %u\n", p->wsync_slots);
 	seq_printf(s, "wsync_hold_ms %u\n", p->wsync_hold_ms);
 	seq_printf(s, "spray %s\n", eun_spray_name(p->spray));

@@ -3,7 +3,7 @@
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
  * hd_cap_bits, hd_grow, static_bits, max_inflight, write_sync, wsync_slots,
  * wsync_hold_ms, and the virtual paths: spray, paths, spray_seed,
- * mprdma_delta, mprdma_probe; after_read.
+ * mprdma_delta, mprdma_probe; after_read, read_reo_wnd_us.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -19,6 +19,7 @@
 #include "eun/eun_bitmap.h"
 #include "eun/eun_memctl.h"
 #include "eun/eun_path.h"
+#include "eun/eun_read.h"
 #include "eun_params.h"
 
 static const char * const eun_mode_names[] = {
@@ -64,6 +65,7 @@ static unsigned long long spray_seed;
 static unsigned int mprdma_delta = EUN_PATH_DEF_DELTA;
 static unsigned int mprdma_probe = EUN_PATH_DEF_PROBE;
 static unsigned int after_read = EUN_AFTER_READ_GO;
+static unsigned int read_reo_wnd_us = EUN_RD_REO_INIT_NS / NSEC_PER_USEC;
 
 static const char *eun_name_of(const char * const *names, unsigned int count,
 			       unsigned int v)
@@ -235,6 +237,10 @@ EUN_UINT_PARAM(mprdma_delta,
 	       .min = 1, .max = EUN_PATH_MAX_DELTA);
 EUN_ENUM_PARAM(after_read, eun_after_read_choices, "wait, go",
 	       "WRITE and SEND behind READs and atomics of a tracking QP: wait until those are answered, or go at once (default)");
+EUN_UINT_PARAM(read_reo_wnd_us,
+	       "us a missing READ response may trail one sent after it before it is asked for again, at first and at least; a response that comes later unasked widens it (default 4000)",
+	       .min = EUN_RD_REO_MIN_NS / NSEC_PER_USEC,
+	       .max = EUN_RD_REO_MAX_NS / NSEC_PER_USEC);
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
 	       .min = 0, .max = 65536);
@@ -265,5 +271,6 @@ void eun_params_get(struct eun_params *p)
 	p->mprdma_delta = mprdma_delta;
 	p->mprdma_probe = mprdma_probe;
 	p->after_read = after_read;
+	p->read_reo_wnd_us = read_reo_wnd_us;
 	kernel_param_unlock(THIS_MODULE);
 }

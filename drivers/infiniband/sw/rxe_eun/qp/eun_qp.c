@@ -42,6 +42,12 @@ static u32 eun_qp_sb_cap(struct rxe_qp *qp)
 		       EUN_SB_MAX_CAPACITY);
 }
 
+/* The READ tracker's reorder window at first, from the device's parameter. */
+static u64 eun_qp_rd_reo_ns(struct rxe_dev *rxe)
+{
+	return (u64)rxe->eun.params.read_reo_wnd_us * NSEC_PER_USEC;
+}
+
 static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 {
 	struct eun_qp *eq = &qp->eun;
@@ -61,7 +67,7 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 		goto err_rd_conn;
 	}
 	eq->tx.rd_conn = conn;
-	eun_rd_init(&eq->tx.rd);
+	eun_rd_init(&eq->tx.rd, eun_qp_rd_reo_ns(rxe));
 
 	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
 	if (err)
@@ -173,7 +179,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eun_rw_init(&eq->tx.rw);
 	eun_bo_init(&eq->tx.bo);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
-	eun_rd_init(&eq->tx.rd);
+	eun_rd_init(&eq->tx.rd, eun_qp_rd_reo_ns(eun_qp_rxe(qp)));
 }
 
 /**
