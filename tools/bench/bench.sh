@@ -31,13 +31,13 @@
 #       (read_reo_wnd_us=US: eunomia-rw4000)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send): write, send,
-#       write_imm, read, cas, faa; "write_read" mixes WRITEs and READs on
+#       write_imm, read, cas, faa, awrite (ATOMIC WRITE); "write_read" mixes WRITEs and READs on
 #       one QP (each message's op from the seed); "flows" is the flow workload
 #       (tools/bench/matrix.sh): 8 QPs, web-search sizes; ib_read_bw,
 #       ib_write_bw, ib_send_bw and ib_atomic_bw are perftest's, for -P
 #       seconds each
 #   -z  message sizes in bytes (default "4096 65536"); an atomic (cas,
-#       faa, ib_atomic_bw) is 8 bytes: one row of size 8 per profile and
+#       faa, awrite, ib_atomic_bw) is 8 bytes: one row of size 8 per profile and
 #       repetition
 #   -n  messages per transfer (default 5000)
 #   -d  or fewer: stop posting after SECONDS, 0..600, 0 for no such bound
@@ -117,9 +117,9 @@ for c in $columns; do
 	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?(-rw[1-9][0-9]*)?)$ ]] ||
 		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not, then -rwUS or not)"
 done
-ops_re='(write|send|write_imm|read|write_read|cas|faa|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
+ops_re='(write|send|write_imm|read|write_read|cas|faa|awrite|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||
-	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, write_read, cas, faa, flows, ib_read_bw, ib_write_bw, ib_send_bw, ib_atomic_bw"
+	die "-o: '$ops' is not a comma-separated list of write, send, write_imm, read, write_read, cas, faa, awrite, flows, ib_read_bw, ib_write_bw, ib_send_bw, ib_atomic_bw"
 [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || die "-N: '$name' is not a lower-case name"
 [[ $reps =~ ^[1-9]$ ]] || die "-r: '$reps' is not 1..9"
 [[ $iters =~ ^[1-9][0-9]{0,6}$ ]] || die "-n: '$iters' is not 1..9999999"
@@ -149,7 +149,7 @@ nprof=$(wc -w <<< "$profiles") nsizes=$(wc -w <<< "$sizes") nops=$(tr ',' ' ' <<
 # The flow workload draws its own sizes, an atomic is 8 bytes: one
 # transfer per profile each. perftest's transfers run -P seconds each.
 nonesize=0 nperf=0
-for o in flows cas faa ib_atomic_bw; do
+for o in flows cas faa awrite ib_atomic_bw; do
 	[[ ,$ops, == *,$o,* ]] && nonesize=$((nonesize + 1))
 done
 for o in ib_read_bw ib_write_bw ib_send_bw; do
@@ -336,8 +336,8 @@ csv=$results/$name.csv
 				np = split(profiles, P, " "); no = split(ops, O, ","); ns = split(sizes, S, " ")
 				for (i = 1; i <= np; i++) for (j = 1; j <= no; j++)
 				for (k = 1; k <= ns; k++) for (r = 1; r <= reps; r++) {
-					sz = (O[j] == "flows" ? flow_size : O[j] ~ /^(cas|faa|ib_atomic_bw)$/ ? 8 : S[k])
-					if (O[j] ~ /^(flows|cas|faa|ib_atomic_bw)$/ && k > 1)
+					sz = (O[j] == "flows" ? flow_size : O[j] ~ /^(cas|faa|awrite|ib_atomic_bw)$/ ? 8 : S[k])
+					if (O[j] ~ /^(flows|cas|faa|awrite|ib_atomic_bw)$/ && k > 1)
 						continue
 					if (!have[P[i], O[j], sz, r])
 						print missing(P[i], O[j], sz, r)
@@ -377,7 +377,7 @@ extra_estimate()
 			c = fld("column"); sub(/^eun-/, "", c)
 			w = c ":" fld("profile") ":" fld("op")
 			if (!index(words, " " w " ")) next
-			if (fld("size") != size && fld("op") !~ /^(flows|cas|faa)$/) next
+			if (fld("size") != size && fld("op") !~ /^(flows|cas|faa|awrite)$/) next
 			t = (fld("status") == "ok" ? fld("elapsed_s") + 0 : tmo)
 			if (!(w in long) || t > long[w]) long[w] = t
 		}

@@ -5,7 +5,7 @@
 # the figures it compares and "met", "missed" or "undecided"; goals of a
 # column or profile the run did not have are only counted. Ratios are of
 # the medians in the summary (tools/bench/summarize.sh) at one message
-# size, those of atomics (cas, faa: 8 bytes each) of their operations per
+# size, those of atomics (cas, faa, awrite: 8 bytes each) of their operations per
 # second, each with its 90% bootstrap interval over the finished
 # repetitions (tools/bench/bootstrap.awk: each column's figures resampled
 # on their own, BENCH_BOOT_RESAMPLES times from BENCH_BOOT_SEED) and the
@@ -104,7 +104,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 	# request): their count is of the profiles without loss.
 	# The rows of perftest (ib_*) are for the tables only.
 	fld("op") ~ /^ib_/ { next }
-	fld("op") ~ /^(read|cas|faa)$/ {
+	fld("op") ~ /^(read|cas|faa|awrite)$/ {
 		c = fld("column"); fam = (fld("op") == "read" ? "read" : "atomic")
 		lossy = fld("netem") ~ /(^| )loss /
 		if (fam == "atomic" && lossy) next
@@ -185,7 +185,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		judge(goal, sprintf("%.2f / %.2f MB/s (stock on the lossy link) = ", gp[c, p, o], b),
 		      b > 0 ? gp[c, p, o] / b : 0, smp[c, p, o], lossy_smp[S, p, o], min, 0)
 	}
-	function atomic(o) { return o == "cas" || o == "faa" }
+	function atomic(o) { return o == "cas" || o == "faa" || o == "awrite" }
 	# A goal without figures is counted, not listed: a subset run (make
 	# demo) has few of them. The row of a listed goal (-o) is in G[];
 	# judge() fills it for a ratio.
@@ -349,8 +349,8 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		ratio_goal("reorder: eunomia >= 0.9x its delay1ms", "read", E, "reorder", E, "delay1ms", 0.9)
 		ratio_goal("reorder: eunomia >= 2.5x stock", "read", E, "reorder", S, "reorder", 2.5)
 		ratio_goal("loss1: eunomia >= 3x stock", "read", E, "loss1", S, "loss1", 3)
-		split("cas faa", at, " ")
-		for (i = 1; i <= 2; i++) {
+		split("cas faa awrite", at, " ")
+		for (i = 1; i <= 3; i++) {
 			o = at[i]
 			ratio_goal("reorder: eunomia >= 0.9x its delay1ms", o, E, "reorder", E, "delay1ms", 0.9)
 			ratio_goal("reorder: eunomia >= 2x stock", o, E, "reorder", S, "reorder", 2)

@@ -5,12 +5,12 @@
 # (tools/bench/bench.sh boots the bed and runs it):
 # for every profile of BED_PROFILES (netem on the guests' egress, each as
 # its role has it: tools/bench/lib.sh), every op of BENCH_OPS (eun-verify
-# --op: write, send, write_imm, read, cas, faa; write_read: -o write,read),
+# --op: write, send, write_imm, read, cas, faa, awrite; write_read: -o write,read),
 # every size of BED_SIZES
 # and BENCH_REPS repetitions, one eun-verify transfer of BED_ITERS
 # messages, or fewer when BENCH_SECONDS (if not 0) of posting ran out
 # first, every byte and completion checked. The row gives the messages
-# and bytes the transfer moved. An atomic (cas, faa) is 8 bytes whatever
+# and bytes the transfer moved. An atomic (cas, faa, awrite) is 8 bytes whatever
 # the size: its rows have size 8, one per profile and repetition, and
 # count messages (operations).
 #
@@ -278,7 +278,7 @@ transfer()
 	read|ib_read_bw)
 		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
 		emem=$(field "$mine" emem_peak) ;;
-	cas|faa|ib_atomic_bw) per_msg=1 ;;
+	cas|faa|awrite|ib_atomic_bw) per_msg=1 ;;
 	# Data both ways: the client's packets are counted, no ideal.
 	write_read) per_msg='' ;;
 	esac
@@ -394,7 +394,7 @@ op_sizes()
 {
 	case $1 in
 	flows) bench_flow_size ;;
-	cas|faa|ib_atomic_bw) echo 8 ;;
+	cas|faa|awrite|ib_atomic_bw) echo 8 ;;
 	*) echo "$BED_SIZES" ;;
 	esac
 }

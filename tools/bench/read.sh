@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench-read: the READ and atomics matrix. READs of 4 KiB and 64 KiB,
-# compare-and-swap and fetch-and-add (8 bytes each), each posted for 2
-# seconds (at most 5000), 3 repetitions, every byte and atomic result
+# compare-and-swap, fetch-and-add and ATOMIC WRITE (8 bytes each), each
+# posted for 2 seconds (at most 5000), 3 repetitions, every byte and atomic result
 # checked by eun-verify, the columns taking turns in one boot: stock
 # rdma_rxe, and rdma_rxe_eun in gbn, static and eunomia. Profiles:
 # delay1ms (the baseline), reorder (both directions), reorder-req (the
@@ -42,7 +42,7 @@ prog=read.sh
 
 columns="rdma_rxe gbn static eunomia"
 profiles="delay1ms reorder reorder-req reorder-resp loss1"
-ops=read,cas,faa sizes="4096 65536" name=read reps=3 over=() quick='' perf=''
+ops=read,cas,faa,awrite sizes="4096 65536" name=read reps=3 over=() quick='' perf=''
 while getopts "qPc:r:x:X:s:h" o; do
 	case $o in
 	q) columns="rdma_rxe eunomia" profiles="delay1ms reorder reorder-resp"

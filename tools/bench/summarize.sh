@@ -170,7 +170,7 @@ bench_awk -v fields="$summary_fields" '
 			interval(k, "goodput_MBps", "goodput_lo", "goodput_hi")
 			interval(k, "msgs_per_s", "msgs_per_s_lo", "msgs_per_s_hi")
 			# Atomics by their operations per second, as the goals.
-			stock(k, f[3] ~ /^(cas|faa|ib_atomic_bw)$/ ? "msgs_per_s" : "goodput_MBps",
+			stock(k, f[3] ~ /^(cas|faa|awrite|ib_atomic_bw)$/ ? "msgs_per_s" : "goodput_MBps",
 			      "stock_ratio")
 			stock(k, "kcpu_us_per_pkt", "kcpu_stock_ratio")
 			print csv_row(fields, v)
@@ -219,7 +219,7 @@ plot()
 	ncols=$(wc -w <<< "$columns")
 	data=$(mktemp)
 	[ -n "$ops" ] || ops=$(csv_awk 'FNR == 1 { csv_open(); next }
-		fld("op") !~ /^(flows|cas|faa|ib_atomic_bw)$/ && !s[fld("op")]++ { print fld("op") }' "$sum")
+		fld("op") !~ /^(flows|cas|faa|awrite|ib_atomic_bw)$/ && !s[fld("op")]++ { print fld("op") }' "$sum")
 	for op in $ops; do
 		plot_table "$op" "$field" "$size" | sed "s/^/$op:/"
 	done > "$data"
@@ -245,9 +245,9 @@ if command -v gnuplot >/dev/null; then
 	plot "$out/bench.png" "Goodput (eun-verify clock), ${big} B messages, median" "MB/s (log scale)" goodput_MBps "set logscale y"
 	plot "$out/bench-memory.png" "Receiver emulated-memory peak" "2-byte blocks" emem_peak_blocks
 	echo "summarize.sh: $out/bench.png $out/bench-memory.png"
-	if csv_awk 'FNR == 1 { csv_open(); next } fld("op") ~ /^(cas|faa|ib_atomic_bw)$/ { f = 1 } END { exit !f }' "$sum"; then
+	if csv_awk 'FNR == 1 { csv_open(); next } fld("op") ~ /^(cas|faa|awrite|ib_atomic_bw)$/ { f = 1 } END { exit !f }' "$sum"; then
 		plot "$out/bench-atomics.png" "Atomic operations per second, median" \
-			"operations/s (log scale)" msgs_per_s "set logscale y" "cas faa ib_atomic_bw" 8
+			"operations/s (log scale)" msgs_per_s "set logscale y" "cas faa awrite ib_atomic_bw" 8
 		echo "summarize.sh: $out/bench-atomics.png"
 	fi
 	flows=$(csv_awk 'FNR == 1 { csv_open(); next } fld("op") == "flows" { print fld("size"); exit }' "$sum")
@@ -277,7 +277,7 @@ table()
 
 	[ "$1" != ratio ] || cols=$(sed 's/\(^\| \)rdma_rxe\( \|$\)/ /; s/^ *//' <<< "$columns")
 	bench_awk -v size="$big" -v cols="$cols" -v what="$1" '
-	function atomic(o) { return o == "cas" || o == "faa" || o == "ib_atomic_bw" }
+	function atomic(o) { return o == "cas" || o == "faa" || o == "awrite" || o == "ib_atomic_bw" }
 	function costs(   r, track, ppn) {
 		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?(-wait)?(-rw[0-9]+)?$/)
 		# The rows of perftest have no packets needed.
@@ -379,7 +379,7 @@ fct='' atomics='' reads='' perf='' ratio=''
 # The ratios to stock, when the run has stock and another column.
 [[ " $columns " == *" rdma_rxe "* ]] && [ "$(wc -w <<< "$columns")" -gt 1 ] && ratio=$(table ratio)
 has_op '^flows$' && fct=$(table fct)
-has_op '^(cas|faa|ib_atomic_bw)$' && atomics=$(table atomics)
+has_op '^(cas|faa|awrite|ib_atomic_bw)$' && atomics=$(table atomics)
 has_op '^(read|ib_read_bw)$' && reads=1
 has_op '^ib_' && perf=1
 goals=$(sed 's/^/    /' "$out/goals.txt")
@@ -428,7 +428,7 @@ awk -v mark="$mark" -v table="$goodput" -v costs="$costs" -v fct="$fct" -v goals
 			print "requester'"'"'s emulated-memory peak."
 		}
 		if (atomics != "") {
-			print "Atomic rows (``cas``, ``faa``, ``ib_atomic_bw``): one request per"
+			print "Atomic rows (``cas``, ``faa``, ``awrite``, ``ib_atomic_bw``): one request per"
 			print "operation is the data; for ``static`` and ``eunomia`` ``g`` the"
 			print "go-back-N rewinds (median)."
 		}

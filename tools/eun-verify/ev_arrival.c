@@ -62,7 +62,7 @@ static double ev_size_mean_data(const struct ev_config *cfg)
  */
 double ev_size_mean(const struct ev_config *cfg)
 {
-	uint32_t atomics = (1u << EV_OP_CAS) | (1u << EV_OP_FAA);
+	uint32_t atomics = EV_OPS_ATOMIC;
 	int n = __builtin_popcount(cfg->ops);
 	int na = __builtin_popcount(cfg->ops & atomics);
 

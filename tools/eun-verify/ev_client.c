@@ -79,9 +79,31 @@ static void ev_client_build(struct ev_qp *q, uint64_t m,
 		wr->wr.atomic.compare_add = mp->op == EV_OP_CAS ? cmp : mp->operand;
 		wr->wr.atomic.swap = mp->operand;
 		break;
+	case EV_OP_AWRITE:
+		/* Nothing comes back: the server checks the word at the end. */
+		ev_atomic_apply(&q->am, mp, &cmp);
+		wr->opcode = IBV_WR_ATOMIC_WRITE;
+		wr->wr.atomic.remote_addr = q->peer.atomic_addr + 8ull * mp->word;
+		wr->wr.atomic.rkey = q->peer.rkey;
+		wr->wr.atomic.swap = mp->operand;
+		break;
 	default:
 		break;
 	}
+}
+
+/* An ATOMIC WRITE, through the extended QP (rdma-core's only way). */
+static int ev_client_post_awrite(struct ev_qp *q, const struct ibv_send_wr *wr)
+{
+	struct ibv_qp_ex *x = q->qpx;
+	uint64_t value = wr->wr.atomic.swap;
+
+	ibv_wr_start(x);
+	x->wr_id = wr->wr_id;
+	x->wr_flags = wr->send_flags;
+	ibv_wr_atomic_write(x, wr->wr.atomic.rkey, wr->wr.atomic.remote_addr,
+			    &value);
+	return ibv_wr_complete(x);
 }
 
 static int ev_client_post(struct ev_qp *q)
@@ -109,7 +131,10 @@ static int ev_client_post(struct ev_qp *q)
 	if (!q->ctx->series.t0)
 		ev_series_start(&q->ctx->series, q->post_ns[m % q->nslots],
 				ev_unix_now());
-	err = ibv_post_send(q->qp, &wr, &bad);
+	if (mp.op == EV_OP_AWRITE)
+		err = ev_client_post_awrite(q, &wr);
+	else
+		err = ibv_post_send(q->qp, &wr, &bad);
 	if (err) {
 		ev_fail(q->ctx, EV_EXIT_SETUP, "QP %u: post message %llu (%s): %s",
 			q->idx, (unsigned long long)m, ev_op_name(mp.op),
@@ -141,7 +166,7 @@ static int ev_client_check(struct ev_qp *q, uint64_t m,
 				mm.offset, mm.expected, mm.seen, mm.count);
 			return -1;
 		}
-	} else if (ev_op_is_atomic(mp->op)) {
+	} else if (ev_op_is_atomic(mp->op) && mp->op != EV_OP_AWRITE) {
 		got = __atomic_load_n(&q->words[m % q->nslots], __ATOMIC_ACQUIRE);
 		want = q->atom_want[m % q->nslots];
 		if (got != want) {

@@ -225,6 +225,52 @@ void ev_srq_destroy(struct ev_ctx *c)
 	ev_srq_book_free(&s->book);
 }
 
+/*
+ * The QP itself. ATOMIC WRITE has no ibv_post_send() opcode in this
+ * rdma-core: a run that posts one gets an extended QP, whose
+ * ibv_wr_atomic_write() posts it (the other operations still go through
+ * ibv_post_send()).
+ */
+static int ev_qp_make(struct ev_qp *q, struct ibv_qp_init_attr *ia)
+{
+	struct ev_ctx *c = q->ctx;
+	struct ibv_qp_init_attr_ex ix;
+	int awrite = !!(c->o->cfg.ops & (1u << EV_OP_AWRITE));
+	const char *what;
+	int err;
+
+	memset(&ix, 0, sizeof(ix));
+	memcpy(&ix, ia, sizeof(*ia));
+	ix.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
+	ix.pd = c->pd;
+	ix.send_ops_flags = IBV_QP_EX_WITH_ATOMIC_WRITE;
+	if (q->cm_id) {
+		what = "rdma_create_qp";
+		err = awrite ? rdma_create_qp_ex(q->cm_id, &ix) :
+			       rdma_create_qp(q->cm_id, c->pd, ia);
+		q->qp = err ? NULL : q->cm_id->qp;
+	} else {
+		what = "ibv_create_qp";
+		q->qp = awrite ? ibv_create_qp_ex(c->verbs, &ix) :
+				 ibv_create_qp(c->pd, ia);
+	}
+	if (!q->qp) {
+		ev_fail(c, EV_EXIT_SETUP, "QP %u: %s%s: %s", q->idx, what,
+			awrite ? " (extended, for ATOMIC WRITE)" : "",
+			strerror(errno));
+		return -1;
+	}
+	if (awrite) {
+		q->qpx = ibv_qp_to_qp_ex(q->qp);
+		if (!q->qpx) {
+			ev_fail(c, EV_EXIT_SETUP, "QP %u: no extended QP for ATOMIC WRITE",
+				q->idx);
+			return -1;
+		}
+	}
+	return q->cm_id ? 0 : ev_qp_to_init(q);
+}
+
 /**
  * ev_qp_create() - completion queue and QP, by rdma_cm or by hand
  *
@@ -263,23 +309,8 @@ int ev_qp_create(struct ev_qp *q, int server)
 	ia.cap.max_recv_wr = ia.srq ? 0 : q->nrecv;
 	ia.cap.max_send_sge = 1;
 	ia.cap.max_recv_sge = ia.srq ? 0 : 1;
-	if (q->cm_id) {
-		if (rdma_create_qp(q->cm_id, c->pd, &ia)) {
-			ev_fail(c, EV_EXIT_SETUP, "QP %u: rdma_create_qp: %s",
-				q->idx, strerror(errno));
-			return -1;
-		}
-		q->qp = q->cm_id->qp;
-	} else {
-		q->qp = ibv_create_qp(c->pd, &ia);
-		if (!q->qp) {
-			ev_fail(c, EV_EXIT_SETUP, "QP %u: ibv_create_qp: %s",
-				q->idx, strerror(errno));
-			return -1;
-		}
-		if (ev_qp_to_init(q))
-			return -1;
-	}
+	if (ev_qp_make(q, &ia))
+		return -1;
 	for (i = 0; !ia.srq && i < q->nrecv; i++)
 		if (ev_post_recv(q, i))
 			return -1;
@@ -294,6 +325,7 @@ void ev_qp_destroy(struct ev_qp *q)
 	else if (q->qp)
 		ibv_destroy_qp(q->qp);
 	q->qp = NULL;
+	q->qpx = NULL;
 	if (q->cm_id)
 		rdma_destroy_id(q->cm_id);
 	q->cm_id = NULL;

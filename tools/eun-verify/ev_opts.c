@@ -49,7 +49,8 @@ static const char ev_help[] =
 "\n"
 "TRAFFIC (client)\n"
 "    -o, --op LIST         comma-separated: send, write, write_imm, read,\n"
-"                          cas, faa; 'mix' for all of them. Several\n"
+"                          cas, faa, awrite (ATOMIC WRITE); 'mix' for all\n"
+"                          of them. Several\n"
 "                          operations are mixed per message from the seed\n"
 "                          (default: write)\n"
 "    -S, --size SPEC       N: every message N bytes; N,N,...: cycle\n"
@@ -380,7 +381,7 @@ static int ev_opt_other(struct ev_opts *o, int c, const char *arg,
 		if (!ev_op_parse(arg, &o->cfg.ops))
 			return 0;
 		snprintf(err, errlen,
-			 "bad --op '%s': want send, write, write_imm, read, cas, faa or mix",
+			 "bad --op '%s': want send, write, write_imm, read, cas, faa, awrite or mix",
 			 arg);
 		return -1;
 	case 'S':

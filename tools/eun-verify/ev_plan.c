@@ -18,6 +18,7 @@ static const char * const ev_op_names[EV_OP_COUNT] = {
 	[EV_OP_READ]		= "read",
 	[EV_OP_CAS]		= "cas",
 	[EV_OP_FAA]		= "faa",
+	[EV_OP_AWRITE]		= "awrite",
 };
 
 const char *ev_op_name(enum ev_op op)
@@ -68,7 +69,7 @@ int ev_op_notifies(enum ev_op op)
 
 int ev_op_is_atomic(enum ev_op op)
 {
-	return op == EV_OP_CAS || op == EV_OP_FAA;
+	return op == EV_OP_CAS || op == EV_OP_FAA || op == EV_OP_AWRITE;
 }
 
 /* Uses the peer's slot for message % slots (written or read remotely). */
@@ -221,9 +222,9 @@ uint32_t ev_size_max(const struct ev_config *cfg)
 {
 	uint32_t i, m = 0;
 
-	if (cfg->ops & ((1u << EV_OP_CAS) | (1u << EV_OP_FAA)))
+	if (cfg->ops & EV_OPS_ATOMIC)
 		m = 8;
-	if (!(cfg->ops & ~((1u << EV_OP_CAS) | (1u << EV_OP_FAA))))
+	if (!(cfg->ops & ~EV_OPS_ATOMIC))
 		return m;
 	if (cfg->size_mode == EV_SIZE_RAND)
 		return cfg->sizes[1] > m ? cfg->sizes[1] : m;
@@ -470,10 +471,11 @@ void ev_atomic_init(struct ev_atomic_model *am, uint64_t pattern_seed,
 /**
  * ev_atomic_apply() - advance the model by one atomic message
  * @am: model
- * @mp: the message (CAS or FAA)
+ * @mp: the message (CAS, FAA or ATOMIC WRITE)
  * @compare: for CAS, receives the compare value to post
  *
- * Return: the value the responder must return (the word before the op).
+ * Return: the word before the op: what a CAS or FAA must return (an
+ * ATOMIC WRITE returns nothing).
  */
 uint64_t ev_atomic_apply(struct ev_atomic_model *am,
 			 const struct ev_msg_plan *mp, uint64_t *compare)
@@ -483,6 +485,10 @@ uint64_t ev_atomic_apply(struct ev_atomic_model *am,
 
 	if (mp->op == EV_OP_FAA) {
 		*w = old + mp->operand;
+		return old;
+	}
+	if (mp->op == EV_OP_AWRITE) {
+		*w = mp->operand;
 		return old;
 	}
 	/* x ^ 1 differs from x, so a miss is certain. */

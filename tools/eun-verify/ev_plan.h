@@ -25,12 +25,15 @@ enum ev_op {
 	EV_OP_READ,		/* RDMA READ of data the peer prepared */
 	EV_OP_CAS,		/* atomic compare-and-swap */
 	EV_OP_FAA,		/* atomic fetch-and-add */
+	EV_OP_AWRITE,		/* ATOMIC WRITE of 8 bytes (extended QP) */
 	EV_OP_COUNT
 };
 
 #define EV_OPS_ALL	((1u << EV_OP_COUNT) - 1)
 #define EV_OPS_UC	((1u << EV_OP_SEND) | (1u << EV_OP_WRITE) | \
 			 (1u << EV_OP_WRITE_IMM))
+#define EV_OPS_ATOMIC	((1u << EV_OP_CAS) | (1u << EV_OP_FAA) | \
+			 (1u << EV_OP_AWRITE))
 
 enum ev_size_mode {
 	EV_SIZE_FIXED,		/* sizes[0] for every message */

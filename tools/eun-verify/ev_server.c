@@ -272,8 +272,7 @@ static int ev_server_fin(struct ev_qp *q, uint64_t n)
 		}
 		if (ev_server_check_atomics(q))
 			return -1;
-		for (m = 0; m < n && (q->ctx->o->cfg.ops &
-				      ((1u << EV_OP_CAS) | (1u << EV_OP_FAA))); m++) {
+		for (m = 0; m < n && (q->ctx->o->cfg.ops & EV_OPS_ATOMIC); m++) {
 			ev_plan_msg(&q->ctx->o->cfg, q->idx, m, &mp);
 			atomics += ev_op_is_atomic(mp.op);
 		}

@@ -108,6 +108,7 @@ struct ev_qp {
 	struct rdma_cm_id *cm_id;	/* rdma_cm set-up only */
 	struct ibv_cq *cq;		/* send and receive completions */
 	struct ibv_qp *qp;
+	struct ibv_qp_ex *qpx;		/* extended QP: ATOMIC WRITE only */
 	struct ibv_mr *mr;
 
 	/* registered memory */

@@ -541,6 +541,7 @@ static void test_atomic_model(void)
 	struct ev_atomic_model am, bm;
 	struct ev_msg_plan mp = { 0 };
 	uint64_t cmp = 0, old, before;
+	uint32_t ops;
 	struct ev_config c;
 	uint64_t m;
 	int misses = 0, n = 0;
@@ -567,6 +568,16 @@ static void test_atomic_model(void)
 	old = ev_atomic_apply(&am, &mp, &cmp);
 	CHECK(old == 777 && cmp != old && am.word[3] == 777,
 	      "atomic: CAS with a wrong compare leaves the word");
+	mp.op = EV_OP_AWRITE;
+	mp.operand = 999;
+	old = ev_atomic_apply(&am, &mp, &cmp);
+	CHECK(old == 777 && am.word[3] == 999, "atomic: ATOMIC WRITE sets the word");
+	CHECK(ev_op_is_atomic(EV_OP_AWRITE) && !ev_op_uses_slot(EV_OP_AWRITE),
+	      "atomic: ATOMIC WRITE is an atomic on a word, not a slot");
+	CHECK(!ev_op_parse("awrite,cas", &ops) &&
+	      ops == ((1u << EV_OP_AWRITE) | (1u << EV_OP_CAS)) &&
+	      !ev_op_parse("mix", &ops) && (ops & (1u << EV_OP_AWRITE)),
+	      "atomic: 'awrite' parses, and 'mix' holds it");
 	cfg_default(&c);
 	c.ops = 1u << EV_OP_CAS;
 	for (m = 0; m < 4000; m++, n++) {
