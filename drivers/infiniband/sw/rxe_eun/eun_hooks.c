@@ -14,6 +14,7 @@
 #include "eun_rxe.h"
 #include "eun_comp.h"
 #include "eun_comp_read.h"
+#include "eun_comp_stock.h"
 #include "eun_counters.h"
 #include "eun_dev.h"
 #include "eun_opcode.h"
@@ -177,6 +178,27 @@ enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 		return eun_comp_read_ack_past(qp, pkt);
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RX_MODE);
 	return EUN_ACK_CONSUMED;
+}
+
+/**
+ * eun_comp_plain_ack() - a plain ACK, checked against a WQE by rxe's
+ *	completer
+ * @qp: the QP, in its send task
+ * @pkt: an RC ACKNOWLEDGE, AETH type ACK
+ * @wqe: the WQE rxe's completer checks it against
+ *
+ * A tracking QP completes its READs by such ACKs itself
+ * (comp/eun_comp_read.c); for a QP that does not track, rxe's go-back-N,
+ * comp/eun_comp_stock.c decides.
+ *
+ * Return: what rxe does with the packet.
+ */
+enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
+					      struct rxe_pkt_info *pkt,
+					      struct rxe_send_wqe *wqe)
+{
+	return eun_qp_tracks(qp) ? EUN_PLAIN_ACK_STOCK :
+				   eun_comp_stock_plain_ack(qp, pkt, wqe);
 }
 
 /*

@@ -40,6 +40,9 @@ bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
 struct resp_res *eun_resp_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt);
+enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
+					      struct rxe_pkt_info *pkt,
+					      struct rxe_send_wqe *wqe);
 
 u32 eun_req_max_inflight(struct rxe_qp *qp);
 enum eun_resend_verdict eun_req_resend(struct rxe_qp *qp);

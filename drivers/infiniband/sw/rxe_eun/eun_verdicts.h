@@ -30,6 +30,22 @@ enum eun_ack_verdict {
 };
 
 /**
+ * enum eun_plain_ack_verdict - what the completer does with a plain ACK
+ *	checked against a WQE
+ * @EUN_PLAIN_ACK_STOCK: rxe's own handling: it completes the WQEs it
+ *	passes
+ * @EUN_PLAIN_ACK_STALE: drop it: it acknowledges only WQEs that completed,
+ *	and the READ in progress behind them must keep its response sequence
+ * @EUN_PLAIN_ACK_RETRY: retry from the expected PSN: it lies within a
+ *	READ or atomic that only its data answers (the IBA's implied NAK)
+ */
+enum eun_plain_ack_verdict {
+	EUN_PLAIN_ACK_STOCK,
+	EUN_PLAIN_ACK_STALE,
+	EUN_PLAIN_ACK_RETRY,
+};
+
+/**
  * enum eun_resend_verdict - what the requester does before a new packet
  * @EUN_RESEND_NONE: no hole to resend; go on with the next new packet
  * @EUN_RESEND_SENT: one lost packet went again; run the requester again
