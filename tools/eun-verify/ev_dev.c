@@ -240,7 +240,12 @@ static int ev_qp_make(struct ev_qp *q, struct ibv_qp_init_attr *ia)
 	int err;
 
 	memset(&ix, 0, sizeof(ix));
-	memcpy(&ix, ia, sizeof(*ia));
+	ix.send_cq = ia->send_cq;
+	ix.recv_cq = ia->recv_cq;
+	ix.srq = ia->srq;
+	ix.cap = ia->cap;
+	ix.qp_type = ia->qp_type;
+	ix.sq_sig_all = ia->sq_sig_all;
 	ix.comp_mask = IBV_QP_INIT_ATTR_PD | IBV_QP_INIT_ATTR_SEND_OPS_FLAGS;
 	ix.pd = c->pd;
 	ix.send_ops_flags = IBV_QP_EX_WITH_ATOMIC_WRITE;

@@ -12,10 +12,10 @@
  * its buffer unwritten, a CAS returning nothing). A READ or atomic is
  * answered by its data only: such an ACK says that the responses before
  * it were lost, the IBA's implied NAK, and rxe retries from the PSN it
- * expects. An
- * older ACK, of the WQEs before, that reaches the completer in the middle
- * of a READ is dropped: rxe took it for the end of a response sequence,
- * and the READ's next response took the completer to its error state.
+ * expects. An older ACK, of the WQEs before, that reaches the completer
+ * in the middle of a READ is dropped: rxe took it for the end of a
+ * response sequence, and the READ's next response took the completer to
+ * its error state.
  */
 #include "rxe.h"
 #include "eun_rxe.h"

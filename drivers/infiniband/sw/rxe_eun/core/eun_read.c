@@ -7,11 +7,10 @@
  * holds, or one that is lost. As in RACK, the rule is one of time: the
  * packets missing below the highest PSN that came count as lost once the
  * reorder window has passed since the first packet beyond them came. The
- * window starts at 4 ms (read_reo_wnd_us), grows to cover a
- * missing packet that came late unasked, becomes twice the one a
- * re-request went by when that re-request proves spurious, and halves
- * again after a run of re-requests that none did. That is the "evidence
- * of loss". A
+ * window starts at 4 ms (read_reo_wnd_us), grows to cover a missing
+ * packet that came late unasked, becomes twice the one a re-request went
+ * by when that re-request proves spurious, and halves again after a run
+ * of re-requests that none did. That is the "evidence of loss". A
  * missing tail is different: the responder may still be sending it (a
  * soft responder paces itself on its own freed packets), so it waits
  * several windows. When nothing comes
