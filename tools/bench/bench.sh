@@ -28,7 +28,8 @@
 #       static+mprdma: Documentation/multipath.rst), a mode with -wait
 #       fences WRITE and SEND behind READs (after_read=wait: eunomia-wait),
 #       then -rwUS starts the READ reorder window at US microseconds
-#       (read_reo_wnd_us=US: eunomia-rw4000)
+#       (read_reo_wnd_us=US: eunomia-rw4000), then -miN lets a QP have N
+#       PSNs unacknowledged (max_inflight=N: eunomia-mi512)
 #   -p  profiles of tools/bench/profiles/ (default: all of the matrix)
 #   -o  eun-verify ops, comma-separated (default write,send): write, send,
 #       write_imm, read, cas, faa, awrite (ATOMIC WRITE); "write_read" mixes WRITEs and READs on
@@ -114,8 +115,8 @@ while getopts "bc:p:o:z:n:d:r:t:P:N:R:x:X:s:h" o; do
 done
 die() { echo "$prog: $*" >&2; exit 2; }
 for c in $columns; do
-	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?(-rw[1-9][0-9]*)?)$ ]] ||
-		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not, then -rwUS or not)"
+	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?(-rw[1-9][0-9]*)?(-mi[1-9][0-9]*)?)$ ]] ||
+		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not, then -rwUS or not, then -miN or not)"
 done
 ops_re='(write|send|write_imm|read|write_read|cas|faa|awrite|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||

@@ -127,7 +127,7 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 # they spray, how (eun-eunomia+rr).
 column()
 {
-	local name spray rw
+	local name spray rw mi
 
 	if [ "$BED_MODULE" = rdma_rxe ]; then
 		echo rdma_rxe
@@ -140,6 +140,8 @@ column()
 		name=$name-wait
 	rw=$(cat /sys/module/rdma_rxe_eun/parameters/read_reo_wnd_us)
 	[ "$rw" = 4000 ] || name=$name-rw$rw
+	mi=$(cat /sys/module/rdma_rxe_eun/parameters/max_inflight)
+	[ "$mi" = 128 ] || name=$name-mi$mi
 	echo "$name"
 }
 
