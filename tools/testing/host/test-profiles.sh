@@ -126,6 +126,8 @@ check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
 check "a -wait column fences WRITE and SEND behind READs" \
 	"is \"\$(column_params eunomia+rr-wait)\" 'ooo_mode=eunomia spray=rr after_read=wait' && is \"\$(column_params static)\" 'ooo_mode=static spray=off' && is \$(column_mode gbn-wait) gbn"
+check "-rwUS and -miN columns set the READ window and max_inflight, after -wait" \
+	"is \"\$(column_params eunomia+rr-wait-rw1000-mi256)\" 'ooo_mode=eunomia spray=rr after_read=wait read_reo_wnd_us=1000 max_inflight=256' && is \"\$(column_params static-mi512)\" 'ooo_mode=static spray=off max_inflight=512' && is \$(column_spray eunomia+random-mi256) random"
 check "a transfer on a profile with a down line outlasts the return by 3 s" \
 	"is \$(down_min_secs mp-down 3) 5 && is \$(down_min_secs mp-down 9) 9 && is \$(down_min_secs reorder 3) 3"
 
