@@ -22,6 +22,7 @@
 #include <kunit/test.h>
 #include <linux/string.h>
 
+#include "eun/eun_bm_types.h"
 #include "eun/eun_psn.h"
 #include "eun/eun_read.h"
 
@@ -1523,6 +1524,48 @@ static void eun_rd_init_clamps_window(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
 }
 
+/* A request's responses take one PSN per MTU, at least one. */
+static void eun_rd_npkts_per_mtu(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(65536, false, 1024), 64);
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(65537, false, 1024), 65);
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(1, false, 4096), 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(0, false, 1024), 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(8, true, 256), 1);
+	KUNIT_EXPECT_EQ(test, eun_rd_npkts(U32_MAX, false, 256),
+			(u64)U32_MAX / 256 + 1);
+}
+
+/*
+ * A request starts as far past the oldest unacknowledged PSN as keeps its
+ * last response within the bitmap: start + npkts - 1 < bits.
+ */
+static void eun_rd_reach_keeps_responses_tracked(struct kunit *test)
+{
+	int reach = eun_rd_reach(65536, false, 1024, 256);
+
+	KUNIT_EXPECT_EQ(test, reach, 192);
+	KUNIT_EXPECT_LT(test, reach + 64 - 1, 256);
+	/* Four 64 KiB READs fit 256 bits, a fifth would not. */
+	KUNIT_EXPECT_EQ(test, reach / 64 + 1, 4);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(8, true, 1024, 256), 255);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(0, false, 1024, 256), 255);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(256 * 1024, false, 1024, 256), 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(65536, false, 4096, 4096), 4080);
+}
+
+/* A READ the bitmap cannot hold whole, or no MTU, has no reach. */
+static void eun_rd_reach_refused(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(256 * 1024 + 1, false, 1024, 256),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(U32_MAX, false, 256, 4096), -ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(8, true, 1024, 0), -ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(8, true, 1024, EUN_BM_MAX_BITS + 1),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, eun_rd_reach(4096, false, 0, 256), -EINVAL);
+}
+
 /* A short window does not shorten the wait for a tail: the floor holds. */
 static void eun_rd_blind_wait_floor(struct kunit *test)
 {
@@ -1659,6 +1702,9 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_spurious_after_read),
 	KUNIT_CASE(eun_rd_window_decays),
 	KUNIT_CASE(eun_rd_init_clamps_window),
+	KUNIT_CASE(eun_rd_npkts_per_mtu),
+	KUNIT_CASE(eun_rd_reach_keeps_responses_tracked),
+	KUNIT_CASE(eun_rd_reach_refused),
 	KUNIT_CASE(eun_rd_blind_wait_floor),
 	KUNIT_CASE(eun_rd_late_unasked_widens),
 	KUNIT_CASE(eun_rd_answer_does_not_widen),

@@ -197,6 +197,8 @@ struct eun_rd {
 };
 
 void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns);
+u64 eun_rd_npkts(u32 len, bool atomic, u32 mtu);
+int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits);
 int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now);
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn);

@@ -206,13 +206,21 @@ enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
  * unacked. Its check lets one PSN more out than the distance (stock's 129
  * for 128): a tracking QP keeps to max_inflight, so that the responder
  * never tracks a PSN max_inflight past its head, which would take one
- * more HD block. gbn keeps stock's count.
+ * more HD block. gbn keeps stock's count. A tracking QP's READ or atomic
+ * is one packet whose responses its READ bitmap tracks: it goes as far
+ * as they stay within the bitmap (stock's 129 PSNs hold three 64 KiB
+ * READs, the default bitmap four); a READ larger than the bitmap keeps
+ * to max_inflight.
  */
-u32 eun_req_max_inflight(struct rxe_qp *qp)
+u32 eun_req_max_inflight(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
 	u32 max = eun_dev_max_inflight(eun_qp_rxe(qp));
+	int reach;
 
-	return eun_qp_tracks(qp) ? max - 1 : max;
+	if (!eun_qp_tracks(qp))
+		return max;
+	reach = eun_comp_read_reach(qp, wqe);
+	return reach >= 0 ? reach : max - 1;
 }
 
 /* Before any new packet: resend one hole the scoreboard holds lost. */

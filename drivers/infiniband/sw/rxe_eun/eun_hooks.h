@@ -44,7 +44,7 @@ enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
 					      struct rxe_pkt_info *pkt,
 					      struct rxe_send_wqe *wqe);
 
-u32 eun_req_max_inflight(struct rxe_qp *qp);
+u32 eun_req_max_inflight(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
 enum eun_resend_verdict eun_req_resend(struct rxe_qp *qp);
 bool eun_req_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
 bool eun_req_owns(struct rxe_qp *qp, struct rxe_send_wqe *wqe);

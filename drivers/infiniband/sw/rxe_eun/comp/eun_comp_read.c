@@ -152,6 +152,25 @@ u32 eun_comp_read_newest_npkts(struct rxe_qp *qp)
 	return eun_psn_dist(r->first_psn, r->last_psn) + 1;
 }
 
+/**
+ * eun_comp_read_reach() - how far past the oldest unacknowledged PSN the
+ *	next request may start
+ * @qp: the tracking QP, in its send task
+ * @wqe: the WQE whose request would go next
+ *
+ * Return: for a READ or atomic, as far as its responses stay within the
+ * READ bitmap (eun_rd_reach()); -ENOENT for anything else, -ERANGE for a
+ * READ larger than the bitmap.
+ */
+int eun_comp_read_reach(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	if (!eun_comp_read_tracks(wqe))
+		return -ENOENT;
+	return eun_rd_reach(eun_comp_read_is_atomic_write(wqe) ? 0 :
+			    wqe->dma.length, eun_comp_read_is_atomic(wqe),
+			    qp->mtu, eun_dev_track_bits(eun_qp_rxe(qp)));
+}
+
 /*
  * Response PSNs between two READs are a WRITE's or a SEND's, sent
  * between them: no response comes for them, and the head passes them as

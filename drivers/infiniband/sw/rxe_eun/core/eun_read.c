@@ -43,6 +43,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
+#include "eun/eun_bm_types.h"
 #include "eun/eun_psn.h"
 #include "eun/eun_read.h"
 
@@ -62,6 +63,46 @@ void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns)
 static u32 eun_rd_slot(const struct eun_rd *rd, u32 index)
 {
 	return (rd->oldest + index) % EUN_RD_MAX_OUT;
+}
+
+/**
+ * eun_rd_npkts() - response PSNs a READ or atomic request takes
+ * @len: bytes it reads (0 for an atomic, an ATOMIC WRITE, an empty READ)
+ * @atomic: compare-and-swap or fetch-and-add
+ * @mtu: path MTU, not 0
+ *
+ * Return: one per MTU of @len, at least 1.
+ */
+u64 eun_rd_npkts(u32 len, bool atomic, u32 mtu)
+{
+	return len && !atomic ? DIV_ROUND_UP((u64)len, mtu) : 1;
+}
+
+/**
+ * eun_rd_reach() - how far past the oldest unacknowledged PSN a request
+ *	may start
+ * @len: bytes it reads, @atomic, @mtu: as for eun_rd_npkts()
+ * @bits: PSNs the READ bitmap tracks from its head
+ *
+ * The bitmap's head is never before the oldest unacknowledged PSN: a
+ * request starting up to @bits - npkts past it keeps every response PSN
+ * within the bitmap, so that none is dropped when earlier ones are late
+ * or lost. READs pipeline that deep, whatever max_inflight lets WRITE
+ * packets do.
+ *
+ * Return: that distance; -ERANGE when the responses alone need more than
+ * @bits, -EINVAL for an MTU of 0.
+ */
+int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits)
+{
+	u64 npkts;
+
+	if (!mtu)
+		return -EINVAL;
+	npkts = eun_rd_npkts(len, atomic, mtu);
+	if (npkts > bits || bits > EUN_BM_MAX_BITS)
+		return -ERANGE;
+	return bits - (u32)npkts;
 }
 
 /**
@@ -92,7 +133,7 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 	/* PSNs between READs are a WRITE's or a SEND's: no READ's. */
 	if (rd->count && !eun_psn_after(r->first_psn, rd->last_psn))
 		return -EINVAL;
-	npkts = r->len && !r->atomic ? DIV_ROUND_UP((u64)r->len, mtu) : 1;
+	npkts = eun_rd_npkts(r->len, r->atomic, mtu);
 	if (npkts >= EUN_PSN_HALF)
 		return -EINVAL;
 	last = eun_psn_add(r->first_psn, npkts - 1);

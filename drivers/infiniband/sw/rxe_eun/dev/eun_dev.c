@@ -253,3 +253,18 @@ u32 eun_dev_max_inflight(struct rxe_dev *rxe)
 	return rxe->eun.ready ? rxe->eun.params.max_inflight :
 				EUN_DEF_MAX_INFLIGHT;
 }
+
+/**
+ * eun_dev_track_bits() - PSNs a bitmap of @rxe tracks from its head
+ * @rxe: the device
+ *
+ * Return: static_bits in static mode, hd_cap_bits otherwise.
+ */
+u32 eun_dev_track_bits(struct rxe_dev *rxe)
+{
+	const struct eun_params *p = eun_dev_params(rxe);
+
+	if (!p)
+		return EUN_DEF_MAX_INFLIGHT;
+	return p->mode == EUN_QP_STATIC ? p->static_bits : p->hd_cap_bits;
+}
