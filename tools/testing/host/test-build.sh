@@ -102,7 +102,7 @@ if assemble "$tmp/good"; then
 	for hook in 'eun_resp_check_psn(qp, pkt)|rxe_resp.c' \
 		    'eun_qp_init(rxe, qp)|rxe_qp.c' \
 		    'eun_dev_init(rxe, ibdev_name)|rxe.c' 'eun_dev_cleanup(rxe)|rxe.c' \
-		    'eun_req_max_inflight(qp)|rxe_req.c' 'eun_req_retry(qp)|rxe_req.c' \
+		    'eun_req_max_inflight(qp, wqe)|rxe_req.c' 'eun_req_retry(qp)|rxe_req.c' \
 		    'eun_rcv_unknown_opcode(rxe)|rxe_recv.c' \
 		    'eun_rcv_drop(rxe)|rxe_recv.c' \
 		    'eun_comp_get_ack(qp, pkt)|rxe_comp.c' \

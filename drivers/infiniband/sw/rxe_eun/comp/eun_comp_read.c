@@ -36,6 +36,7 @@
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
+#include "eun_dev.h"
 #include "eun_comp.h"
 #include "eun_comp_read.h"
 #include "eun_tx_loss.h"
