@@ -207,10 +207,11 @@ enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
  * for 128): a tracking QP keeps to max_inflight, so that the responder
  * never tracks a PSN max_inflight past its head, which would take one
  * more HD block. gbn keeps stock's count. A tracking QP's READ or atomic
- * is one packet whose responses its READ bitmap tracks: it goes as far
- * as they stay within the bitmap (stock's 129 PSNs hold three 64 KiB
- * READs, the default bitmap four); a READ larger than the bitmap keeps
- * to max_inflight.
+ * is one packet whose responses its READ bitmap tracks: it may go further,
+ * as far as they stay within the bitmap (stock's 129 PSNs hold three 64
+ * KiB READs, the default bitmap four), never less far than max_inflight
+ * lets it: a READ the bitmap cannot hold whole waiting for the oldest
+ * PSN to come to its own stalled a QP.
  */
 u32 eun_req_max_inflight(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
@@ -220,7 +221,7 @@ u32 eun_req_max_inflight(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	if (!eun_qp_tracks(qp))
 		return max;
 	reach = eun_comp_read_reach(qp, wqe);
-	return reach >= 0 ? reach : max - 1;
+	return max_t(u32, max - 1, reach > 0 ? reach : 0);
 }
 
 /* Before any new packet: resend one hole the scoreboard holds lost. */

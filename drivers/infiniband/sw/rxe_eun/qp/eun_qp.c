@@ -33,10 +33,18 @@ static u32 eun_qp_hq_cap(struct rxe_qp *qp)
 	return min_t(u32, roundup_pow_of_two(want), EUN_HQ_MAX_CAP);
 }
 
-/* Ring slots of the scoreboard: every PSN the requester may have in flight. */
+/*
+ * Ring slots of the scoreboard: every PSN the requester may have in flight.
+ * A READ's or atomic's response PSNs enter it too, and those go as far as
+ * the READ bitmap reaches (eun_rd_reach()): past max_inflight by that
+ * much. A READ that found no room went behind the fence, and a mix of
+ * every verb on an SRQ stalled there.
+ */
 static u32 eun_qp_sb_cap(struct rxe_qp *qp)
 {
-	u32 want = 2 * eun_dev_max_inflight(eun_qp_rxe(qp));
+	struct rxe_dev *rxe = eun_qp_rxe(qp);
+	u32 want = eun_dev_max_inflight(rxe) +
+		   max(eun_dev_max_inflight(rxe), eun_dev_track_bits(rxe));
 
 	return clamp_t(u32, roundup_pow_of_two(want), EUN_SB_MIN_CAPACITY,
 		       EUN_SB_MAX_CAPACITY);
