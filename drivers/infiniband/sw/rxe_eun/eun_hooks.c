@@ -209,9 +209,8 @@ enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,
  * more HD block. gbn keeps stock's count. A tracking QP's READ or atomic
  * is one packet whose responses its READ bitmap tracks: it may go further,
  * as far as they stay within the bitmap (stock's 129 PSNs hold three 64
- * KiB READs, the default bitmap four), never less far than max_inflight
- * lets it: a READ the bitmap cannot hold whole waiting for the oldest
- * PSN to come to its own stalled a QP.
+ * KiB READs, the default bitmap four), and never less far than
+ * max_inflight lets it: a READ larger than the bitmap goes as before.
  */
 u32 eun_req_max_inflight(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
