@@ -405,7 +405,7 @@ perf_setup_share()
 # column_mode COLUMN, column_spray COLUMN: the ooo_mode and the spray of
 # a column of rdma_rxe_eun: MODE, MODE+SPRAY (eunomia, eunomia+rr), either
 # with -wait (eunomia-wait: after_read=wait, the fence behind READs), then
-# with -rwUS (eunomia-rw4000: read_reo_wnd_us=4000) or not, then with -miN
+# with -rwUS (eunomia-rw1000: read_reo_wnd_us=1000) or not, then with -miN
 # (eunomia-mi512: max_inflight=512) or not.
 # column_params COLUMN: its module parameters.
 column_base() { local c=${1%-mi*}; c=${c%-rw*}; echo "${c%-wait}"; }
