@@ -830,12 +830,16 @@ static void eun_rd_due_timing(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, ts + RT_BLIND(4 * MS, 0) - 1));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, ts + RT_BLIND(4 * MS, 0)));
 
-	/* A response past a hole: one window from it. */
+	/* A response past a hole: one window from it, if responses go on. */
 	eun_rd_arrival(rd, 0, RT_WRAP, true, t0);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t0 + 4 * MS);
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0));
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS - 1));
-	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS));
+	/* None came since, PSN 1 still to come: a pause, the longer wait. */
+	KUNIT_EXPECT_TRUE(test, eun_rd_paused(rd, RT_WRAP, t0 + 4 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t0 + 4 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_wake(rd, RT_WRAP, t0 + 4 * MS),
+			t0 + RT_BLIND(4 * MS, 0));
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t0 + 100 * MS));
 
 	/* Re-requested: disarmed, a longer wait still; copies do not arm it. */
@@ -862,7 +866,8 @@ static void eun_rd_due_timing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->unanswered, 0);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_WRAP), t2 + 4 * MS);
 	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS - 1));
-	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS));
+	KUNIT_EXPECT_TRUE(test, eun_rd_paused(rd, RT_WRAP, t2 + 4 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_WRAP, t2 + 4 * MS));
 
 	/* Re-requested again; then its first PSN comes: only the tail left. */
 	eun_rd_rerequested(rd, RT_WRAP, t2 + 1);
@@ -1588,52 +1593,135 @@ static void eun_rd_blind_wait_floor(struct kunit *test)
 
 /*
  * The first missing PSN coming late, unasked, widens the window to its
- * lateness and a quarter; a shorter lateness, or a later hole filled
- * late, does not.
+ * lateness and a quarter, the responder's pauses not counted; a shorter
+ * lateness, or a later hole filled late, does not.
  */
 static void eun_rd_late_unasked_widens(struct kunit *test)
 {
 	struct eun_rd *rd = rt_alloc(test);
+	u32 psn;
 
+	/* A window of 1 ms: a quarter of it, 250 us, between new packets. */
 	eun_rd_init(rd, 1 * MS);
-	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 8 * 1024, 1024, 0), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 64 * 1024, 1024, 0), 0);
 	eun_rd_arrival(rd, 101, 100, true, 1 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 2 * MS);
 	/* 0.8 ms late: a window of 1 ms covers it with its quarter. */
-	eun_rd_arrival(rd, 100, 102, true, 1800 * 1000);
+	eun_rd_arrival(rd, 102, 100, true, 1200 * 1000);
+	eun_rd_arrival(rd, 103, 100, true, 1400 * 1000);
+	eun_rd_arrival(rd, 104, 100, true, 1600 * 1000);
+	eun_rd_arrival(rd, 100, 105, true, 1800 * 1000);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
 
-	eun_rd_arrival(rd, 103, 102, true, 2 * MS);
-	eun_rd_arrival(rd, 104, 102, true, 3 * MS);
-	/* Timed from the first packet beyond it, not the latest. */
-	eun_rd_arrival(rd, 102, 105, true, 4 * MS);
+	/* 2 ms late, packets flowing all along: 2.5 ms. */
+	eun_rd_arrival(rd, 106, 105, true, 2 * MS);
+	eun_rd_arrival(rd, 107, 105, true, 2250 * 1000);
+	eun_rd_arrival(rd, 108, 105, true, 2500 * 1000);
+	eun_rd_arrival(rd, 109, 105, true, 2750 * 1000);
+	eun_rd_arrival(rd, 110, 105, true, 3 * MS);
+	eun_rd_arrival(rd, 111, 105, true, 3250 * 1000);
+	eun_rd_arrival(rd, 112, 105, true, 3500 * 1000);
+	eun_rd_arrival(rd, 113, 105, true, 3750 * 1000);
+	eun_rd_arrival(rd, 105, 114, true, 4 * MS);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS / 2);
 	KUNIT_EXPECT_EQ(test, rd->calm, 0);
 
-	/* 106 filled 4 ms after 107 came, but 105 was the hole timed. */
-	eun_rd_arrival(rd, 107, 105, true, 5 * MS);
-	eun_rd_arrival(rd, 106, 105, true, 9 * MS);
+	/*
+	 * 115 filled 4 ms after 116 came, but 114 was the hole timed; 114
+	 * then 5 ms after 116, of which 3 ms (a quarter of 2.5 ms is 625 us)
+	 * the responses paused: 2 ms late, covered.
+	 */
+	eun_rd_arrival(rd, 116, 114, true, 5 * MS);
+	eun_rd_arrival(rd, 117, 114, true, 5500 * 1000);
+	eun_rd_arrival(rd, 118, 114, true, 8500 * 1000);
+	KUNIT_EXPECT_EQ(test, rd->paused_ns, 3 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 114), 5 * MS + 3 * MS + 5 * MS / 2);
+	eun_rd_arrival(rd, 115, 114, true, 9 * MS);
+	eun_rd_arrival(rd, 119, 114, true, 9500 * 1000);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS / 2);
-	eun_rd_arrival(rd, 105, 108, true, 9500 * 1000);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 45 * MS / 8);
-	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 108));
-	eun_rd_retire(rd);
+	eun_rd_arrival(rd, 114, 120, true, 10 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS / 2);
+	/* 3 ms late, flowing: 3.75 ms. */
+	eun_rd_arrival(rd, 121, 120, true, 10500 * 1000);
+	eun_rd_arrival(rd, 122, 120, true, 11 * MS);
+	eun_rd_arrival(rd, 123, 120, true, 11500 * 1000);
+	eun_rd_arrival(rd, 124, 120, true, 12 * MS);
+	eun_rd_arrival(rd, 125, 120, true, 12500 * 1000);
+	eun_rd_arrival(rd, 126, 120, true, 13 * MS);
+	eun_rd_arrival(rd, 120, 127, true, 13500 * 1000);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 15 * MS / 4);
 
 	/* A packet dropped (no memory) fills nothing; its copy placed does. */
-	KUNIT_ASSERT_EQ(test, rt_start(rd, 108, 2 * 1024, 1024, 10 * MS), 0);
-	eun_rd_arrival(rd, 109, 108, true, 11 * MS);
-	eun_rd_arrival(rd, 108, 108, false, 27 * MS);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 45 * MS / 8);
-	eun_rd_arrival(rd, 108, 110, true, 27 * MS);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 20 * MS);
-	KUNIT_ASSERT_TRUE(test, eun_rd_oldest_done(rd, 110));
+	eun_rd_arrival(rd, 128, 127, true, 14 * MS);
+	eun_rd_arrival(rd, 127, 127, false, 14500 * 1000);
+	for (psn = 129; psn <= 135; psn++)
+		eun_rd_arrival(rd, psn, 127, true, 29 * MS / 2 + (psn - 129) * MS / 2);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 15 * MS / 4);
+	eun_rd_arrival(rd, 127, 136, true, 18 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS);
+}
 
-	/* At most EUN_RD_REO_MAX_NS. */
-	eun_rd_retire(rd);
-	KUNIT_ASSERT_EQ(test, rt_start(rd, 110, 2 * 1024, 1024, 28 * MS), 0);
-	eun_rd_arrival(rd, 111, 110, true, 29 * MS);
-	eun_rd_arrival(rd, 110, 112, true, 29 * MS + EUN_RD_REO_MAX_NS);
+/* Lateness widens the window up to EUN_RD_REO_MAX_NS, no further. */
+static void eun_rd_late_widens_at_most_max(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	u32 psn;
+
+	/* A quarter of 32 ms between new packets is no pause. */
+	eun_rd_init(rd, 32 * MS);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 64 * 1024, 1024, 0), 0);
+	for (psn = 101; psn <= 110; psn++)
+		eun_rd_arrival(rd, psn, 100, true, (psn - 101) * 8 * MS);
+	KUNIT_EXPECT_EQ(test, rd->paused_ns, 0);
+	eun_rd_arrival(rd, 100, 111, true, 80 * MS);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
+}
+
+/*
+ * The responses stop with a hole waiting and more to come: the responder
+ * paused (a soft one on a busy host), which is no news of the hole, so it
+ * waits as a missing tail does; once they go on, the hole's window runs
+ * again, later by the pause. With the newest READ's last PSN in, nothing
+ * more comes to flow, and the window runs without them.
+ */
+static void eun_rd_pause_is_no_news(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 64 * 1024, 1024);
+	u32 psn;
+
+	eun_rd_arrival(rd, 101, 100, true, 1 * MS);
+	eun_rd_arrival(rd, 102, 100, true, 1500 * 1000);
+	eun_rd_arrival(rd, 103, 100, true, 2 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS);
+	/* Nothing for a quarter window: not yet a pause. */
+	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 100, 3 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_wake(rd, 100, 3 * MS), 5 * MS);
+	/* Nothing for longer: paused, the longer wait from the latest. */
+	KUNIT_EXPECT_TRUE(test, eun_rd_paused(rd, 100, 3 * MS + 1));
+	KUNIT_EXPECT_EQ(test, eun_rd_wake(rd, 100, 5 * MS),
+			2 * MS + RT_BLIND(4 * MS, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 100, 5 * MS));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 100, 2 * MS + RT_BLIND(4 * MS, 0) - 1));
+
+	/* They go on at 7 ms: 5 ms paused, the window runs to 10 ms. */
+	eun_rd_arrival(rd, 104, 100, true, 7 * MS);
+	KUNIT_EXPECT_EQ(test, rd->paused_ns, 5 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 10 * MS);
+	for (psn = 105; psn <= 110; psn++)
+		eun_rd_arrival(rd, psn, 100, true, 7 * MS + (psn - 104) * MS / 2);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 100, 10 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 100, 10 * MS));
+	/* Late by 10 ms, 5 of them paused: 6.25 ms, not 12.5. */
+	eun_rd_arrival(rd, 100, 111, true, 11 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 25 * MS / 4);
+
+	/* The last PSN in: a hole with nothing more to come is not paused. */
+	eun_rd_arrival(rd, 163, 111, true, 12 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 111, 100 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 111), 12 * MS + 25 * MS / 4);
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 111, 12 * MS + 25 * MS / 4));
+	/* Nor is a hole the wait has not timed (blind, from the latest). */
+	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 150, 100 * MS));
 }
 
 /*
@@ -1668,13 +1756,14 @@ static void eun_rd_answer_does_not_widen(struct kunit *test)
 	eun_rd_retire(rd);
 	KUNIT_EXPECT_FALSE(test, rd->asked);
 
-	KUNIT_ASSERT_EQ(test, rt_start(rd, 109, 4 * 1024, 1024, 6 * MS), 0);
-	eun_rd_arrival(rd, 110, 109, true, 7 * MS);
-	eun_rd_arrival(rd, 109, 111, true, 10 * MS);
-	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 15 * MS / 4);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 109, 8 * 1024, 1024, 6 * MS), 0);
+	for (psn = 110; psn <= 114; psn++)
+		eun_rd_arrival(rd, psn, 109, true, 7 * MS + (psn - 110) * MS / 4);
+	eun_rd_arrival(rd, 109, 115, true, 8250 * 1000);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 25 * MS / 16);
 
 	/* READs that fail take what was asked with them. */
-	eun_rd_rerequested(rd, 111, 11 * MS);
+	eun_rd_rerequested(rd, 115, 11 * MS);
 	KUNIT_EXPECT_TRUE(test, rd->asked);
 	eun_rd_stop(rd);
 	KUNIT_EXPECT_FALSE(test, rd->asked);
@@ -1707,6 +1796,8 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_reach_refused),
 	KUNIT_CASE(eun_rd_blind_wait_floor),
 	KUNIT_CASE(eun_rd_late_unasked_widens),
+	KUNIT_CASE(eun_rd_late_widens_at_most_max),
+	KUNIT_CASE(eun_rd_pause_is_no_news),
 	KUNIT_CASE(eun_rd_answer_does_not_widen),
 	KUNIT_CASE(eun_rd_due_timing),
 	KUNIT_CASE(eun_rd_due_tail_only),

@@ -52,6 +52,11 @@
 #define EUN_RD_BLIND_MIN_NS	(32 * 1000 * 1000ULL)
 #define EUN_RD_MAX_BLIND	6
 /*
+ * A wait for a new response longer than the window over this is a pause
+ * of the responder (a soft one shares its CPU), not a gap in its flow.
+ */
+#define EUN_RD_PAUSE_DIV	4
+/*
  * Re-requests a second copy of whose first PSN may still prove spurious.
  * The answer to one comes behind the responses of every READ out when it
  * went, so, with many out, later re-requests go before it: each is kept
@@ -146,6 +151,10 @@ struct eun_rd_proof {
  * @hole_seen: a response above the first missing PSN came while armed
  * @hole_head: that first missing PSN
  * @hole_from_ns: when the first response above it came
+ * @paused_ns: how long the responses paused since then, with more of them
+ *	to come: no news of the hole, so its window runs that much later
+ * @held: a sequence NAK said the responder holds the requests after the
+ *	hole: nothing beyond it comes until it is filled
  * @unanswered: re-requests since the latest new response that answers one
  * @awaiting: a re-request went and neither its first PSN, nor a packet
  *	below @rereq_max, nor a response beyond @rereq_last has come since:
@@ -181,6 +190,8 @@ struct eun_rd {
 	bool hole_seen;
 	u32 hole_head;
 	u64 hole_from_ns;
+	u64 paused_ns;
+	bool held;
 	u8 unanswered;
 	bool awaiting;
 	u32 rereq_last;
@@ -215,6 +226,8 @@ bool eun_rd_oldest_done(const struct eun_rd *rd, u32 head);
 void eun_rd_retire(struct eun_rd *rd);
 bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now);
 u64 eun_rd_deadline(const struct eun_rd *rd, u32 head);
+bool eun_rd_paused(const struct eun_rd *rd, u32 head, u64 now);
+u64 eun_rd_wake(const struct eun_rd *rd, u32 head, u64 now);
 bool eun_rd_blind(const struct eun_rd *rd, u32 head);
 u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span);

@@ -47,6 +47,8 @@ struct ref {
 	bool hole_seen;		/* a packet beyond the hole came, armed */
 	u32 hole_head;		/* the first missing index then */
 	u64 hole_from;		/* when */
+	u64 paused;		/* pauses of the responses since, more to come */
+	bool held;		/* a NAK said the responder holds the rest */
 	u32 unanswered, timer_retries;
 	bool rereq_out;		/* the latest re-request awaits its proof */
 	u32 rereq_psn;
@@ -221,20 +223,50 @@ static bool ref_hole_below_max(void)
 	return f.seen && f.head <= f.max_idx;
 }
 
-static u64 ref_deadline(void)
+static u64 ref_blind_deadline(void)
 {
 	u64 wait;
 
-	if (!f.count)
-		return 0;
-	if (f.armed && ref_hole_below_max())
-		return (f.hole_seen && f.hole_head == f.head ? f.hole_from :
-			f.quiet) + f.wnd;
 	if (f.unanswered >= EUN_RD_MAX_BLIND)
 		return 0;
 	wait = max(max(f.wnd << EUN_RD_BLIND_SHIFT, 2 * f.pause),
 		   EUN_RD_BLIND_MIN_NS);
 	return f.quiet + (wait << f.unanswered);
+}
+
+static u64 ref_deadline(void)
+{
+	if (!f.count)
+		return 0;
+	if (!f.armed || !ref_hole_below_max())
+		return ref_blind_deadline();
+	if (f.hole_seen && f.hole_head == f.head)
+		return f.hole_from + f.paused + f.wnd;
+	return f.quiet + f.wnd;
+}
+
+/*
+ * The hole's window waits while no new response came for over a quarter
+ * window and more are to come (the newest READ's last has not come, no
+ * NAK said the responder holds the rest).
+ */
+static bool ref_paused(u64 t)
+{
+	return f.count && f.armed && ref_hole_below_max() && f.hole_seen &&
+	       f.hole_head == f.head && !f.held && f.max_idx != f.end - 1 &&
+	       t > f.quiet && t - f.quiet > f.wnd / EUN_RD_PAUSE_DIV;
+}
+
+static u64 ref_wake(u64 t)
+{
+	return ref_paused(t) ? ref_blind_deadline() : ref_deadline();
+}
+
+static bool ref_due(u64 t)
+{
+	u64 w = ref_wake(t);
+
+	return w && t >= w;
 }
 
 /* An index near the READs out: in them, at their edges, or anywhere. */
@@ -342,12 +374,18 @@ static void check_timing(void)
 			 (unsigned long long)got, (unsigned long long)want);
 		fail(msg);
 	}
-	if (eun_rd_due(&rd, head, now) != (want && now >= want))
+	if (eun_rd_paused(&rd, head, now) != ref_paused(now) ||
+	    eun_rd_wake(&rd, head, now) != ref_wake(now))
+		fail("paused() or wake() disagrees with the reference");
+	if (eun_rd_due(&rd, head, now) != ref_due(now))
 		fail("due() disagrees with the deadline");
-	if (want && (eun_rd_due(&rd, head, want - 1) || !eun_rd_due(&rd, head, want)))
-		fail("due() not exactly at the deadline");
-	if (!want && eun_rd_due(&rd, head, U64_MAX))
-		fail("due() with no deadline");
+	if (want && (eun_rd_due(&rd, head, want - 1) != ref_due(want - 1) ||
+		     eun_rd_due(&rd, head, want) != ref_due(want)))
+		fail("due() not as the reference at the deadline");
+	if (want && !ref_paused(want) && !eun_rd_due(&rd, head, want))
+		fail("due() not at a deadline the responses do not pause");
+	if (eun_rd_due(&rd, head, U64_MAX) != ref_due(U64_MAX))
+		fail("due() disagrees at the end of time");
 	if (rd.reo_wnd_ns != f.wnd || rd.pause_ns != f.pause)
 		fail("window or pause");
 }
@@ -698,7 +736,18 @@ static void ref_note_hole(void)
 		f.hole_seen = true;
 		f.hole_head = f.head;
 		f.hole_from = now;
+		f.paused = 0;
+		f.held = false;
 	}
+}
+
+/* No new response for over a quarter window: a pause, from the later of the two. */
+static void ref_note_pause(void)
+{
+	u64 from = max(f.quiet, f.hole_from);
+
+	if (f.hole_seen && now > from && now - f.quiet > f.wnd / EUN_RD_PAUSE_DIV)
+		f.paused += now - from;
 }
 
 /*
@@ -712,7 +761,8 @@ static void ref_overtaken(u32 idx)
 	if (!f.hole_seen || idx != f.hole_head || now < f.hole_from ||
 	    (f.asked && idx <= f.rereq_last))
 		return;
-	w = min((now - f.hole_from) * 5 / 4, EUN_RD_REO_MAX_NS);
+	w = now - f.hole_from;
+	w = min((w - min(w, f.paused)) * 5 / 4, EUN_RD_REO_MAX_NS);
 	if (w <= f.wnd)
 		return;
 	f.wnd = w;
@@ -744,6 +794,7 @@ static void came(u32 idx)
 	bool fresh = !copy && !rdm_pct(ops, net.nocap_pct);
 
 	if (fresh) {
+		ref_note_pause();
 		ref_overtaken(idx);
 		ref_fresh(idx);
 	}
@@ -787,6 +838,7 @@ static void gap(void)
 		f.max_idx = idx;
 	f.seen = true;
 	ref_note_hole();
+	f.held = true;
 	rdm_stats.gaps++;
 }
 
@@ -967,7 +1019,7 @@ static bool can_post(void)
 static bool step(void)
 {
 	u32 head = psn_of(f.head);
-	u64 dl = eun_rd_deadline(&rd, head);
+	u64 dl = eun_rd_wake(&rd, head, now);
 
 	/* Time runs mostly while the network is not busy. */
 	if (!rdm_pct(ops, net.n - net.h > 256 ? 99 : 30))

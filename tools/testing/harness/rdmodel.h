@@ -23,10 +23,11 @@
  *   opcodes and lengths agree with a brute-force reading of the READs'
  *   byte layout, and every packet the responder sends passes
  *   eun_rd_check();
- * - the highest PSN that came, the deadline, eun_rd_due() and the window
- *   (doubled by each re-request proved spurious, widened to cover the
- *   first missing packet come late unasked, starting at a window drawn
- *   per QP) agree with the reference;
+ * - the highest PSN that came, the deadline, eun_rd_paused(),
+ *   eun_rd_wake(), eun_rd_due() and the window (doubled by each re-request
+ *   proved spurious, widened to cover the first missing packet come late
+ *   unasked, the pauses of the responses not counted, starting at a
+ *   window drawn per QP) agree with the reference;
  * - eun_rd_range_end(), for a bitmap of random width, is the highest
  *   missing PSN at or below the highest that came (that one when the
  *   bitmap is too narrow), the newest READ's last PSN when only the tail

@@ -239,7 +239,7 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 		eun_rd_count(qp, EUN_CNT_READ_UNFENCED);
 	if (r.in_turn)
 		eun_rd_count(qp, EUN_CNT_READ_IN_TURN);
-	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+	eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, tx->rd_head, now), now);
 	return 0;
 }
 
@@ -517,6 +517,7 @@ static void eun_comp_read_done(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 {
 	struct eun_rd *rd = &qp->eun.tx.rd;
 	u32 last = eun_rd_at(rd, 0)->last_psn;
+	u64 now = ktime_get_ns();
 
 	eun_comp_as_stock_ack(pkt);
 	aeth_set_syn(pkt, AETH_ACK_UNLIMITED);
@@ -533,8 +534,8 @@ static void eun_comp_read_done(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	if (!rd->count)
 		eun_comp_read_close(qp);
 	else
-		eun_tx_loss_arm(qp, eun_rd_deadline(rd, qp->eun.tx.rd_head),
-				ktime_get_ns());
+		eun_tx_loss_arm(qp, eun_rd_wake(rd, qp->eun.tx.rd_head, now),
+				now);
 	eun_comp_read_acked_after(qp, pkt, last);
 }
 
@@ -668,7 +669,7 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 		eun_comp_read_done(qp, pkt);
 		return EUN_ACK_STOCK;
 	}
-	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+	eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, tx->rd_head, now), now);
 	return EUN_ACK_CONSUMED;
 }
 
@@ -689,7 +690,7 @@ static enum eun_ack_verdict eun_comp_read_gap(struct rxe_qp *qp,
 		return EUN_ACK_STOCK;
 	eun_rd_count(qp, EUN_CNT_READ_GAP_RCVD);
 	if (eun_rd_gap(&tx->rd, pkt->psn, tx->rd_head, now))
-		eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, tx->rd_head), now);
+		eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, tx->rd_head, now), now);
 	return EUN_ACK_CONSUMED;
 }
 
@@ -895,7 +896,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		return EUN_RESEND_NONE;
 	if (!tx->rd_force && !eun_rd_due(&tx->rd, head, now)) {
 		/* Woken early (eun_tx_loss_arm() keeps a sooner wake-up). */
-		eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, head), now);
+		eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, head, now), now);
 		return EUN_RESEND_NONE;
 	}
 	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
@@ -903,8 +904,9 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 		return EUN_RESEND_BLOCKED;
 	}
 	cause = tx->rd_force ? EUN_RD_CAUSE_TIMEOUT :
-		eun_rd_blind(&tx->rd, head) ? EUN_RD_CAUSE_BLIND :
-					      EUN_RD_CAUSE_HOLE;
+		eun_rd_blind(&tx->rd, head) ||
+		eun_rd_paused(&tx->rd, head, now) ? EUN_RD_CAUSE_BLIND :
+						    EUN_RD_CAUSE_HOLE;
 	quiet_us = div_u64(now - min(now, tx->rd.quiet_from_ns), NSEC_PER_USEC);
 	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(tx->rd_ranges));
 	for (i = 0; i < n; i++) {
@@ -925,7 +927,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 	eun_tx_loss_resent(qp);
 	eun_rd_rerequested(&tx->rd, head, now);
 	tx->rd_force = false;
-	eun_tx_loss_arm(qp, eun_rd_deadline(&tx->rd, head), now);
+	eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, head, now), now);
 	return EUN_RESEND_SENT;
 }
 

@@ -10,11 +10,19 @@
  * window starts at 4 ms (read_reo_wnd_us), grows to cover a missing
  * packet that came late unasked, becomes twice the one a re-request went
  * by when that re-request proves spurious, and halves again after a run
- * of re-requests that none did. That is the "evidence of loss". A
- * missing tail is different: the responder may still be sending it (a
- * soft responder paces itself on its own freed packets), so it waits
- * several windows. When nothing comes
- * at all (the request or a re-request lost), a few re-requests go after
+ * of re-requests that none did. That is the "evidence of loss". The
+ * window runs only while responses flow: a wait for a new one longer than
+ * a quarter window, with more of them still to come, is a pause of the
+ * responder (a soft one shares its CPU; on a busy host it stops for tens
+ * of ms), which tells nothing of the hole, so the hole's window runs that
+ * much later, and its lateness counts without it. Once the newest READ's
+ * last PSN came, or a sequence NAK said the responder holds the requests
+ * behind the hole, nothing more comes to flow, and the window runs as
+ * before. A hole whose responses stopped before its window passed waits
+ * as a missing tail does. A missing tail is different: the responder may
+ * still be sending it (a soft responder paces itself on its own freed
+ * packets), so it waits several windows. When nothing comes at all (the
+ * request or a re-request lost), a few re-requests go after
  * longer and longer waits; then only rxe's retransmit timer asks again,
  * and its retry count bounds how long a dead peer is asked.
  *
@@ -312,6 +320,26 @@ static void eun_rd_fresh(struct eun_rd *rd, u32 psn, u64 now)
 	rd->awaiting = false;
 }
 
+/* A wait for a new response longer than this is a pause. */
+static u64 eun_rd_pause_gap(const struct eun_rd *rd)
+{
+	return rd->reo_wnd_ns / EUN_RD_PAUSE_DIV;
+}
+
+/*
+ * The responses paused since the latest new one, with the hole waiting:
+ * a responder that stops sending, or a host that stops running it, tells
+ * nothing of the hole, so its window does not run meanwhile.
+ */
+static void eun_rd_note_pause(struct eun_rd *rd, u64 now)
+{
+	u64 from = max(rd->quiet_from_ns, rd->hole_from_ns);
+
+	if (rd->hole_seen && now > from &&
+	    now - rd->quiet_from_ns > eun_rd_pause_gap(rd))
+		rd->paused_ns += now - from;
+}
+
 /* Packets missing below the highest PSN that came. */
 static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
 {
@@ -334,6 +362,7 @@ static void eun_rd_overtaken(struct eun_rd *rd, u32 psn, u64 now)
 	if (rd->asked && !eun_psn_after(psn, rd->rereq_last))
 		return;
 	late = now - rd->hole_from_ns;
+	late -= min(late, rd->paused_ns);
 	wnd = min(late + late / 4, EUN_RD_REO_MAX_NS);
 	if (wnd <= rd->reo_wnd_ns)
 		return;
@@ -353,6 +382,8 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 	rd->hole_seen = true;
 	rd->hole_head = head;
 	rd->hole_from_ns = now;
+	rd->paused_ns = 0;
+	rd->held = false;
 }
 
 /**
@@ -376,6 +407,7 @@ void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 		rd->max_psn = psn;
 	rd->seen = true;
 	if (fresh) {
+		eun_rd_note_pause(rd, now);
 		eun_rd_overtaken(rd, psn, now);
 		eun_rd_fresh(rd, psn, now);
 	}
@@ -471,7 +503,23 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
 	if (!rd->unanswered && !rd->awaiting)
 		rd->armed = true;
 	eun_rd_arrival(rd, r->last_psn, head, false, now);
+	rd->held = true;
 	return true;
+}
+
+/*
+ * The longer wait: from the latest new packet (or request, or re-request),
+ * 0 once EUN_RD_MAX_BLIND re-requests went unanswered.
+ */
+static u64 eun_rd_blind_deadline(const struct eun_rd *rd)
+{
+	u64 wait;
+
+	if (rd->unanswered >= EUN_RD_MAX_BLIND)
+		return 0;
+	wait = max(max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns),
+		   EUN_RD_BLIND_MIN_NS);
+	return rd->quiet_from_ns + (wait << rd->unanswered);
 }
 
 /**
@@ -480,10 +528,11 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
  * @head: the first missing PSN
  *
  * Packets missing below the highest PSN that came count as lost once the
- * reorder window has passed since the first packet beyond them came (or,
- * for a hole no arrival has timed, since the latest new packet). Only the
- * tail missing (the responder may still be sending it), or nothing new
- * since the request or the latest re-request, waits longer:
+ * reorder window has passed since the first packet beyond them came, not
+ * counting the responder's pauses since (or, for a hole no arrival has
+ * timed, since the latest new packet): if the responses go on, or none is
+ * to come. Only the tail missing (the responder may still be sending it),
+ * or nothing new since the request or the latest re-request, waits longer:
  * EUN_RD_BLIND_SHIFT doublings of the window or twice the longest pause
  * seen, at least EUN_RD_BLIND_MIN_NS, doubled per unanswered re-request.
  *
@@ -493,18 +542,49 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
  */
 u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 {
-	u64 wait;
-
 	if (!rd->count)
 		return 0;
-	if (!eun_rd_blind(rd, head))
-		return (rd->hole_seen && rd->hole_head == head ?
-			rd->hole_from_ns : rd->quiet_from_ns) + rd->reo_wnd_ns;
-	if (rd->unanswered >= EUN_RD_MAX_BLIND)
-		return 0;
-	wait = max(max(rd->reo_wnd_ns << EUN_RD_BLIND_SHIFT, 2 * rd->pause_ns),
-		   EUN_RD_BLIND_MIN_NS);
-	return rd->quiet_from_ns + (wait << rd->unanswered);
+	if (eun_rd_blind(rd, head))
+		return eun_rd_blind_deadline(rd);
+	if (!rd->hole_seen || rd->hole_head != head)
+		return rd->quiet_from_ns + rd->reo_wnd_ns;
+	return rd->hole_from_ns + rd->paused_ns + rd->reo_wnd_ns;
+}
+
+/**
+ * eun_rd_paused() - whether the responses paused with a hole waiting
+ * @rd: the tracker
+ * @head: the first missing PSN
+ * @now: current time (ns)
+ *
+ * Return: true when the hole below the highest PSN that came is timed, no
+ * new response came for more than a quarter window, and more are to come:
+ * the newest READ's last PSN has not come and no sequence NAK said that
+ * the responder holds the requests behind the hole.
+ */
+bool eun_rd_paused(const struct eun_rd *rd, u32 head, u64 now)
+{
+	return !eun_rd_blind(rd, head) && rd->hole_seen &&
+	       rd->hole_head == head && !rd->held &&
+	       rd->max_psn != rd->last_psn && now > rd->quiet_from_ns &&
+	       now - rd->quiet_from_ns > eun_rd_pause_gap(rd);
+}
+
+/**
+ * eun_rd_wake() - when to look again at the missing packets
+ * @rd: the tracker
+ * @head: the first missing PSN
+ * @now: current time (ns)
+ *
+ * Return: eun_rd_deadline(); while the responses pause with a hole
+ * waiting (eun_rd_paused()), the longer wait of a missing tail instead:
+ * the next new response times the hole again. 0 as eun_rd_deadline().
+ */
+u64 eun_rd_wake(const struct eun_rd *rd, u32 head, u64 now)
+{
+	if (rd->count && eun_rd_paused(rd, head, now))
+		return eun_rd_blind_deadline(rd);
+	return eun_rd_deadline(rd, head);
 }
 
 /**
@@ -527,13 +607,13 @@ bool eun_rd_blind(const struct eun_rd *rd, u32 head)
  * @head: the first missing PSN
  * @now: current time (ns)
  *
- * Return: true once eun_rd_deadline() has passed.
+ * Return: true once eun_rd_wake() has passed.
  */
 bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now)
 {
-	u64 deadline = eun_rd_deadline(rd, head);
+	u64 wake = eun_rd_wake(rd, head, now);
 
-	return deadline && now >= deadline;
+	return wake && now >= wake;
 }
 
 /**
