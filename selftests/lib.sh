@@ -229,12 +229,16 @@ bed_peer_guest() { [ "$BED_GUEST" = a ] && echo b || echo a; }
 
 # bed_barrier NAME [TIMEOUT_S]: meet the other guest at NAME. Fails when the
 # other guest does not arrive in time (a BED_TMO_*_S, default
-# BED_TMO_STEP_S).
+# BED_TMO_STEP_S). A name is met once per run: the files stay, so a second
+# meeting under the same name passes at once (a second ev_run or bed_pair
+# of one name starts its client before its server listens), and says so.
 bed_barrier()
 {
 	local name=$1 tmo=${2:-$BED_TMO_STEP_S}
 
 	mkdir -p "$BED_SYNC" || return 1
+	[ -e "$BED_SYNC/$name.$BED_GUEST" ] &&
+		echo "bed_barrier: '$name' met before in this run: it does not wait (name each meeting apart)" >&2
 	: > "$BED_SYNC/$name.$BED_GUEST" || return 1
 	if ! busywait $((tmo * 1000)) test -e "$BED_SYNC/$name.$(bed_peer_guest)"; then
 		echo "bed_barrier: peer did not reach '$name' in ${tmo}s" >&2
