@@ -1720,6 +1720,10 @@ static void eun_rd_pause_is_no_news(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 111, 100 * MS));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 111), 12 * MS + 25 * MS / 4);
 	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 111, 12 * MS + 25 * MS / 4));
+	/* Nor does a wait then count as a pause: nothing was to be sent. */
+	eun_rd_arrival(rd, 120, 111, true, 16 * MS);
+	KUNIT_EXPECT_EQ(test, rd->paused_ns, 0);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 111), 12 * MS + 25 * MS / 4);
 	/* Nor is a hole the wait has not timed (blind, from the latest). */
 	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 150, 100 * MS));
 }

@@ -741,12 +741,13 @@ static void ref_note_hole(void)
 	}
 }
 
-/* No new response for over a quarter window: a pause, from the later of the two. */
+/* No new response for over a quarter window, more to come: a pause. */
 static void ref_note_pause(void)
 {
 	u64 from = max(f.quiet, f.hole_from);
 
-	if (f.hole_seen && now > from && now - f.quiet > f.wnd / EUN_RD_PAUSE_DIV)
+	if (f.hole_seen && !f.held && (!f.seen || f.max_idx != f.end - 1) &&
+	    now > from && now - f.quiet > f.wnd / EUN_RD_PAUSE_DIV)
 		f.paused += now - from;
 }
 

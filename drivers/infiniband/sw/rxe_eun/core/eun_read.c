@@ -326,16 +326,23 @@ static u64 eun_rd_pause_gap(const struct eun_rd *rd)
 	return rd->reo_wnd_ns / EUN_RD_PAUSE_DIV;
 }
 
+/* Responses beyond the hole are still to come (see eun_rd_paused()). */
+static bool eun_rd_more_to_come(const struct eun_rd *rd)
+{
+	return !rd->held && rd->max_psn != rd->last_psn;
+}
+
 /*
- * The responses paused since the latest new one, with the hole waiting:
- * a responder that stops sending, or a host that stops running it, tells
- * nothing of the hole, so its window does not run meanwhile.
+ * The responses paused since the latest new one, with the hole waiting
+ * and more of them to come: a responder that stops sending, or a host that
+ * stops running it, tells nothing of the hole, so its window does not run
+ * meanwhile. Called before @now's packet counts.
  */
 static void eun_rd_note_pause(struct eun_rd *rd, u64 now)
 {
 	u64 from = max(rd->quiet_from_ns, rd->hole_from_ns);
 
-	if (rd->hole_seen && now > from &&
+	if (rd->hole_seen && eun_rd_more_to_come(rd) && now > from &&
 	    now - rd->quiet_from_ns > eun_rd_pause_gap(rd))
 		rd->paused_ns += now - from;
 }
@@ -403,11 +410,12 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 		    u64 now)
 {
+	if (fresh)
+		eun_rd_note_pause(rd, now);
 	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
 		rd->max_psn = psn;
 	rd->seen = true;
 	if (fresh) {
-		eun_rd_note_pause(rd, now);
 		eun_rd_overtaken(rd, psn, now);
 		eun_rd_fresh(rd, psn, now);
 	}
@@ -565,8 +573,8 @@ u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 bool eun_rd_paused(const struct eun_rd *rd, u32 head, u64 now)
 {
 	return !eun_rd_blind(rd, head) && rd->hole_seen &&
-	       rd->hole_head == head && !rd->held &&
-	       rd->max_psn != rd->last_psn && now > rd->quiet_from_ns &&
+	       rd->hole_head == head && eun_rd_more_to_come(rd) &&
+	       now > rd->quiet_from_ns &&
 	       now - rd->quiet_from_ns > eun_rd_pause_gap(rd);
 }
 
