@@ -245,16 +245,23 @@ static u64 ref_deadline(void)
 	return f.quiet + f.wnd;
 }
 
-/*
- * The hole's window waits while no new response came for over a quarter
- * window and more are to come (the newest READ's last has not come, no
- * NAK said the responder holds the rest).
- */
+/* The newest READ's last has not come, and no NAK said the responder holds the rest. */
+static bool ref_more_to_come(void)
+{
+	return !f.held && (!f.seen || f.max_idx != f.end - 1);
+}
+
+/* No new response from f.quiet to @t for over a quarter window. */
+static bool ref_quiet_long(u64 t)
+{
+	return t > f.quiet && t - f.quiet > f.wnd / EUN_RD_PAUSE_DIV;
+}
+
+/* The hole's window waits while the responses pause with more to come. */
 static bool ref_paused(u64 t)
 {
 	return f.count && f.armed && ref_hole_below_max() && f.hole_seen &&
-	       f.hole_head == f.head && !f.held && f.max_idx != f.end - 1 &&
-	       t > f.quiet && t - f.quiet > f.wnd / EUN_RD_PAUSE_DIV;
+	       f.hole_head == f.head && ref_more_to_come() && ref_quiet_long(t);
 }
 
 static u64 ref_wake(u64 t)
@@ -746,8 +753,7 @@ static void ref_note_pause(void)
 {
 	u64 from = max(f.quiet, f.hole_from);
 
-	if (f.hole_seen && !f.held && (!f.seen || f.max_idx != f.end - 1) &&
-	    now > from && now - f.quiet > f.wnd / EUN_RD_PAUSE_DIV)
+	if (f.hole_seen && ref_more_to_come() && now > from && ref_quiet_long(now))
 		f.paused += now - from;
 }
 
