@@ -31,6 +31,8 @@
 #define RT_WND		(4 * MS)
 /* A first PSN just below the wrap: PSN 0 is its third packet. */
 #define RT_WRAP		0xfffffeu
+/* PSN @o after one that wraps four PSNs later */
+#define RT_AT(o)	((0xfffffcu + (o)) & EUN_PSN_MASK)
 #define RT_WORDS	4
 /* No opcode of a READ response. */
 #define RT_NO_KIND	((enum eun_rd_kind)99)
@@ -1773,6 +1775,64 @@ static void eun_rd_answer_does_not_widen(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rd->asked);
 }
 
+/*
+ * A packet that came before a re-request's answer is no news of a hole
+ * the answer covers: the hole's new copy goes after it. Only a packet of
+ * the answer beyond the hole times it, and the answer's packets still on
+ * their way are not asked for again; a response of a READ sent after the
+ * re-request comes after all of the answer. (Across the PSN wrap.)
+ */
+static void eun_rd_answer_times_its_holes(struct kunit *test)
+{
+	static const u32 holes[] = { 0, 2, 4 };
+	struct eun_rd *rd = rt_new(test, RT_AT(0), 8 * 1024, 1024);
+	u64 w[RT_WORDS] = { 0 };
+	u32 o, i;
+
+	for (o = 1, i = 0; o < 8; o++) {
+		if (i < ARRAY_SIZE(holes) && holes[i] == o) {
+			i++;
+			continue;
+		}
+		eun_rd_arrival(rd, RT_AT(o), RT_AT(0), true, 1 * MS);
+	}
+	KUNIT_ASSERT_TRUE(test, eun_rd_due(rd, RT_AT(0), 5 * MS));
+	eun_rd_rerequested(rd, RT_AT(0), 5 * MS);
+	eun_rd_answer_due(rd, RT_AT(4));
+
+	/* Its first packet fills the head: the next hole is not timed yet. */
+	eun_rd_arrival(rd, RT_AT(0), RT_AT(2), true, 6 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->armed);
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, RT_AT(2)));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_AT(2), 10 * MS));
+	eun_rd_arrival(rd, RT_AT(1), RT_AT(2), false, 7 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, RT_AT(2)));
+
+	/* The hole's copy lost, the answer's next packet times it. */
+	eun_rd_arrival(rd, RT_AT(3), RT_AT(2), false, 8 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_blind(rd, RT_AT(2)));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_AT(2)), 12 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, RT_AT(2), 12 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, RT_AT(2), 12 * MS));
+	/* Asked for up to the answer's front: its 4 is still coming. */
+	rt_set(w, RT_AT(2), RT_AT(3));
+	for (o = 5; o < 8; o++)
+		rt_set(w, RT_AT(2), RT_AT(o));
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT_AT(2), w, 64, 5), RT_AT(2));
+
+	/* Asked again; a READ sent after it answers after all of it. */
+	eun_rd_rerequested(rd, RT_AT(2), 12 * MS);
+	eun_rd_answer_due(rd, RT_AT(4));
+	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, RT_AT(2)));
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(8), 1024, 1024, 13 * MS), 0);
+	eun_rd_arrival(rd, RT_AT(8), RT_AT(2), true, 14 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->answering);
+	KUNIT_EXPECT_FALSE(test, eun_rd_blind(rd, RT_AT(2)));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, RT_AT(2)), 18 * MS);
+	rt_set(w, RT_AT(2), RT_AT(8));
+	KUNIT_EXPECT_EQ(test, eun_rd_range_end(rd, RT_AT(2), w, 64, 6), RT_AT(4));
+}
+
 static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_init_tracks_nothing),
 	KUNIT_CASE(eun_rd_start_last_psn),
@@ -1803,6 +1863,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_late_widens_at_most_max),
 	KUNIT_CASE(eun_rd_pause_is_no_news),
 	KUNIT_CASE(eun_rd_answer_does_not_widen),
+	KUNIT_CASE(eun_rd_answer_times_its_holes),
 	KUNIT_CASE(eun_rd_due_timing),
 	KUNIT_CASE(eun_rd_due_tail_only),
 	KUNIT_CASE(eun_rd_blind_rerequests),

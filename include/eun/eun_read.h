@@ -173,6 +173,13 @@ struct eun_rd_proof {
  * @nproofs: entries in @proof
  * @asked: a re-request went for PSNs up to @rereq_last that a READ out
  *	still has: an answer filling a hole there is no news of reordering
+ * @answering: the latest re-request asked for @rereq_first..@answer_last
+ *	and no response of a READ sent after it came: a hole there is timed
+ *	by @answer_front, not @max_psn
+ * @answer_last: the last PSN it asked for
+ * @answer_seen: a packet of its answer came (placed or a copy)
+ * @answer_front: the highest PSN of the answer that came (when
+ *	@answer_seen)
  * @reo_min_ns: @reo_wnd_ns at first, and its least
  * @reo_wnd_ns: quiet time after which missing responses count as lost;
  *	kept from one READ to the next
@@ -203,6 +210,10 @@ struct eun_rd {
 	struct eun_rd_proof proof[EUN_RD_PROOFS];
 	u8 nproofs;
 	bool asked;
+	bool answering;
+	u32 answer_last;
+	bool answer_seen;
+	u32 answer_front;
 	u64 reo_min_ns;
 	u64 reo_wnd_ns;
 };
@@ -236,6 +247,7 @@ u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
 u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
 		  struct eun_rd_range *out, u32 n);
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now);
+void eun_rd_answer_due(struct eun_rd *rd, u32 last);
 void eun_rd_stop(struct eun_rd *rd);
 
 #endif /* EUN_READ_H */

@@ -60,6 +60,10 @@ struct ref {
 	u32 rereq_max;		/* the highest index come then (oldest's first if none) */
 	u32 calm;		/* re-requests since the window changed */
 	bool asked;		/* a READ out holds rereq_last */
+	bool answering;		/* holes up to ans_last wait for its answer */
+	u32 ans_last;		/* the last index it asked for */
+	bool ans_seen;		/* a packet of the answer came */
+	u32 ans_front;		/* the highest index of it that came */
 	u64 min;		/* the window at first, and its least */
 	u64 wnd;
 };
@@ -217,10 +221,35 @@ static int ref_check(u32 psn, int kind, u32 len)
 	return len == ref_plen(q, j) ? 0 : -EPROTO;
 }
 
-/* Something is missing at or below the highest index that came. */
+/* The head was asked for by the latest re-request, still answering. */
+static bool ref_answer_covers(void)
+{
+	return f.answering && f.head >= idx_of(f.rereq_psn) &&
+	       f.head <= f.ans_last;
+}
+
+/*
+ * The highest index that came after the head's latest copy went (false:
+ * none yet): of the answer that covers it, else of any response.
+ */
+static bool ref_top(u32 *top)
+{
+	if (!f.seen)
+		return false;
+	if (!ref_answer_covers()) {
+		*top = f.max_idx;
+		return true;
+	}
+	*top = f.ans_front;
+	return f.ans_seen;
+}
+
+/* Something is missing at or below an index that came after it. */
 static bool ref_hole_below_max(void)
 {
-	return f.seen && f.head <= f.max_idx;
+	u32 top;
+
+	return ref_top(&top) && f.head <= top;
 }
 
 static u64 ref_blind_deadline(void)
@@ -518,12 +547,12 @@ static u32 pick_nbits(u32 span)
 	return min_t(u32, nbits, WORDS * 64);
 }
 
-/* The highest index not placed in [head, max_idx], by brute force. */
-static u32 ref_highest_hole(void)
+/* The highest index not placed in [head, top], by brute force. */
+static u32 ref_highest_hole(u32 top)
 {
 	u32 i;
 
-	for (i = f.max_idx + 1; i-- > f.head;)
+	for (i = top + 1; i-- > f.head;)
 		if (!f.got[i])
 			return i;
 	fail("no hole below the highest");
@@ -538,18 +567,18 @@ static u32 ref_span(void)
 /* eun_rd_range_end() for @nbits of bitmap, checked; its index returned. */
 static u32 range_end(u32 nbits)
 {
-	u32 span = ref_span(), want, got;
+	u32 span = ref_span(), want, got, top;
 	char msg[160];
 
 	fill_words(nbits);
-	if (!ref_hole_below_max()) {
+	if (!ref_top(&top) || f.head > top) {
 		want = f.end - 1;
 		rdm_stats.ends_last++;
 	} else if (span > nbits) {
-		want = f.max_idx;
+		want = top;
 		rdm_stats.ends_max++;
 	} else {
-		want = ref_highest_hole();
+		want = ref_highest_hole(top);
 		rdm_stats.ends_hole++;
 	}
 	got = eun_rd_range_end(&rd, psn_of(f.head), words, nbits, span);
@@ -794,12 +823,32 @@ static void ref_fresh(u32 idx)
 	prev.blind_wait = 0;
 }
 
+/*
+ * A packet of the answer moves its front; one of a READ sent after the
+ * re-request comes after all of the answer.
+ */
+static void ref_note_answer(u32 idx)
+{
+	if (!f.answering)
+		return;
+	if (idx > f.rereq_last) {
+		f.answering = false;
+		return;
+	}
+	if (idx < idx_of(f.rereq_psn) || idx > f.ans_last)
+		return;
+	if (!f.ans_seen || idx > f.ans_front)
+		f.ans_front = idx;
+	f.ans_seen = true;
+}
+
 /* A packet of a READ out came: placed, a copy, or not placed. */
 static void came(u32 idx)
 {
 	bool copy = f.got[idx];
 	bool fresh = !copy && !rdm_pct(ops, net.nocap_pct);
 
+	ref_note_answer(idx);
 	if (fresh) {
 		ref_note_pause();
 		ref_overtaken(idx);
@@ -929,6 +978,10 @@ static void rerequest(void)
 			idx_of(out[i].last_psn) - q->first);
 	}
 	eun_rd_rerequested(&rd, psn_of(f.head), now);
+	eun_rd_answer_due(&rd, out[n - 1].last_psn);
+	f.answering = true;
+	f.ans_last = idx_of(out[n - 1].last_psn);
+	f.ans_seen = false;
 	if (f.nproofs == EUN_RD_PROOFS) {
 		for (i = 0; i + 1 < EUN_RD_PROOFS; i++) {
 			f.proof_psn[i] = f.proof_psn[i + 1];
@@ -1005,6 +1058,7 @@ static void post(void)
 		f.hole_seen = false;
 		f.unanswered = 0;
 		f.awaiting = false;
+		f.answering = false;
 		prev.blind_wait = 0;
 	}
 	/* A wait for missing packets or for a re-request's answer goes on. */
@@ -1115,6 +1169,7 @@ static void end_session(void)
 		f.count = 0;
 		f.armed = false;
 		f.asked = false;
+		f.answering = false;
 	} else {
 		rdm_stats.sessions_done++;
 	}
@@ -1222,6 +1277,7 @@ void rdm_forget(void)
 	eun_rd_init(&rd, f.min);
 	f.wnd = f.min;
 	f.asked = false;
+	f.answering = false;
 	f.pause = 0;
 	f.quiet = 0;
 	f.seen = false;

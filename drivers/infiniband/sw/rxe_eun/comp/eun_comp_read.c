@@ -889,7 +889,7 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 	struct eun_rd_range *ranges = tx->rd_ranges;
 	u64 now = ktime_get_ns();
 	u32 head = tx->rd_head;
-	u32 i, n, quiet_us;
+	u32 i, n, quiet_us, asked = 0;
 	u8 cause;
 
 	if (!tx->rd.count)
@@ -923,9 +923,12 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 						EUN_CNT_READ_REREQ);
 		trace_eun_read_rerequest(qp_num(qp), ranges[i].first_psn,
 					 ranges[i].last_psn, cause, quiet_us);
+		asked = i + 1;
 	}
 	eun_tx_loss_resent(qp);
 	eun_rd_rerequested(&tx->rd, head, now);
+	if (asked)
+		eun_rd_answer_due(&tx->rd, ranges[asked - 1].last_psn);
 	tx->rd_force = false;
 	eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, head, now), now);
 	return EUN_RESEND_SENT;

@@ -29,7 +29,11 @@
  * The responder answers requests in the order they came, so the answer
  * to a re-request comes after the responses of every READ out when it
  * went: those are no news of its loss, and the window runs again only
- * from a response of a later READ (or from its answer).
+ * from a response of a later READ (or from its answer). Nor is a packet
+ * that came before the answer news of a hole that the answer covers: the
+ * answer's own copy of the hole goes later, so only a packet of the
+ * answer beyond the hole, or a response of a later READ, times it. (A
+ * responder that takes its time over the answer stalls no window then.)
  *
  * A re-request is one stock READ request per READ that misses packets
  * below the highest PSN that came, for [first missing, last missing]
@@ -158,6 +162,7 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		rd->hole_seen = false;
 		rd->unanswered = 0;
 		rd->awaiting = false;
+		rd->answering = false;
 	}
 	/*
 	 * With nothing missing yet, the new request's wait starts now; a
@@ -347,10 +352,56 @@ static void eun_rd_note_pause(struct eun_rd *rd, u64 now)
 		rd->paused_ns += now - from;
 }
 
-/* Packets missing below the highest PSN that came. */
+/* @head is asked for by the latest re-request, whose answer is still due. */
+static bool eun_rd_answer_covers(const struct eun_rd *rd, u32 head)
+{
+	return rd->answering && !eun_psn_before(head, rd->rereq_first) &&
+	       !eun_psn_after(head, rd->answer_last);
+}
+
+/*
+ * The highest PSN that came after the latest copy of @head went: of the
+ * answer that covers it (false while none of that answer came), else of
+ * any response.
+ */
+static bool eun_rd_top(const struct eun_rd *rd, u32 head, u32 *top)
+{
+	if (!rd->seen)
+		return false;
+	if (!eun_rd_answer_covers(rd, head)) {
+		*top = rd->max_psn;
+		return true;
+	}
+	*top = rd->answer_front;
+	return rd->answer_seen;
+}
+
+/* Packets missing below a PSN that came after them. */
 static bool eun_rd_hole_below_max(const struct eun_rd *rd, u32 head)
 {
-	return rd->seen && !eun_psn_after(head, rd->max_psn);
+	u32 top;
+
+	return eun_rd_top(rd, head, &top) && !eun_psn_after(head, top);
+}
+
+/*
+ * A packet of the answer moves its front; a response of a READ sent after
+ * the re-request comes after all of the answer.
+ */
+static void eun_rd_note_answer(struct eun_rd *rd, u32 psn)
+{
+	if (!rd->answering)
+		return;
+	if (eun_psn_after(psn, rd->rereq_last)) {
+		rd->answering = false;
+		return;
+	}
+	if (eun_psn_before(psn, rd->rereq_first) ||
+	    eun_psn_after(psn, rd->answer_last))
+		return;
+	if (!rd->answer_seen || eun_psn_after(psn, rd->answer_front))
+		rd->answer_front = psn;
+	rd->answer_seen = true;
 }
 
 /*
@@ -393,6 +444,22 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 	rd->held = false;
 }
 
+/* @psn came (or counts as come): see eun_rd_arrival(). */
+static void eun_rd_come(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
+			u64 now)
+{
+	if (fresh)
+		eun_rd_note_pause(rd, now);
+	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
+		rd->max_psn = psn;
+	rd->seen = true;
+	if (fresh) {
+		eun_rd_overtaken(rd, psn, now);
+		eun_rd_fresh(rd, psn, now);
+	}
+	eun_rd_note_hole(rd, head, now);
+}
+
 /**
  * eun_rd_arrival() - a response packet of a READ out arrived
  * @rd: the tracker
@@ -410,16 +477,8 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 void eun_rd_arrival(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 		    u64 now)
 {
-	if (fresh)
-		eun_rd_note_pause(rd, now);
-	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
-		rd->max_psn = psn;
-	rd->seen = true;
-	if (fresh) {
-		eun_rd_overtaken(rd, psn, now);
-		eun_rd_fresh(rd, psn, now);
-	}
-	eun_rd_note_hole(rd, head, now);
+	eun_rd_note_answer(rd, psn);
+	eun_rd_come(rd, psn, head, fresh, now);
 }
 
 /* The oldest re-request waiting for a proof from @psn, or -1. */
@@ -510,7 +569,7 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
 		return false;
 	if (!rd->unanswered && !rd->awaiting)
 		rd->armed = true;
-	eun_rd_arrival(rd, r->last_psn, head, false, now);
+	eun_rd_come(rd, r->last_psn, head, false, now);
 	rd->held = true;
 	return true;
 }
@@ -633,22 +692,25 @@ bool eun_rd_due(const struct eun_rd *rd, u32 head, u64 now)
  * @nbits: bits in @words
  * @span: PSNs after @head up to the highest placed (0 for none)
  *
- * Return: the highest missing PSN below the highest that came: a packet
- * dropped above the highest placed one (beyond the bitmap's cap) is that
- * highest, and the highest PSN that came is also the answer when @words
- * cannot show the whole span. With nothing missing below it (only the
- * tail is), the last PSN of the newest READ out.
+ * Return: the highest missing PSN below the highest that came (for a
+ * hole that a re-request's answer covers, the highest of that answer
+ * that came: the rest of it is still on its way): a packet dropped above
+ * the highest placed one (beyond the bitmap's cap) is that highest, and
+ * the highest PSN that came is also the answer when @words cannot show
+ * the whole span. With nothing missing below it (only the tail is), the
+ * last PSN of the newest READ out.
  */
 u32 eun_rd_range_end(const struct eun_rd *rd, u32 head, const u64 *words,
 		     u32 nbits, u32 span)
 {
-	u32 i;
+	u32 i, top;
 
 	if (!eun_rd_hole_below_max(rd, head))
 		return rd->last_psn;
-	if (span > nbits || eun_psn_after(rd->max_psn, eun_psn_add(head, span)))
-		return rd->max_psn;
-	for (i = span; i-- > 0;)
+	eun_rd_top(rd, head, &top);
+	if (span > nbits || eun_psn_after(top, eun_psn_add(head, span)))
+		return top;
+	for (i = min(span, eun_psn_dist(head, top)); i-- > 0;)
 		if (!((words[i / 64] >> (i % 64)) & 1))
 			return eun_psn_add(head, i + 1);
 	return head;
@@ -810,6 +872,7 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 	rd->rereq_max = rd->seen ? rd->max_psn : rd->first_psn;
 	rd->asked = true;
 	rd->awaiting = true;
+	rd->answering = false;
 	rd->armed = false;
 	rd->hole_seen = false;
 	if (rd->unanswered < U8_MAX)
@@ -822,6 +885,21 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 }
 
 /**
+ * eun_rd_answer_due() - what the re-request that just went asked for
+ * @rd: the tracker, after eun_rd_rerequested()
+ * @last: the last PSN of its last range
+ *
+ * The holes from its first PSN to @last are then timed by its answer
+ * alone (see eun_rd_arrival()).
+ */
+void eun_rd_answer_due(struct eun_rd *rd, u32 last)
+{
+	rd->answering = true;
+	rd->answer_last = last;
+	rd->answer_seen = false;
+}
+
+/**
  * eun_rd_stop() - the READs out failed: track none
  * @rd: the tracker; its reorder window, and the PSN that may prove its
  *	latest re-request spurious, stay for the next READ
@@ -831,4 +909,5 @@ void eun_rd_stop(struct eun_rd *rd)
 	rd->count = 0;
 	rd->armed = false;
 	rd->asked = false;
+	rd->answering = false;
 }
