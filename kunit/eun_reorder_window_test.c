@@ -62,7 +62,8 @@ static void eun_rw_no_sample_no_mark(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 0), 0);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 0);
+	/* Only the tail probe's floor for the newest PSN. */
+	KUNIT_EXPECT_EQ(test, next, EUN_RW_TAIL_MIN_NS);
 	/* A SACK of a retransmitted PSN gives no RTT (Karn): still nothing. */
 	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, 1, EUN_SB_CAUSE_NACK), 1);
 	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 1, 10 * US), 0);
@@ -218,9 +219,25 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 20010 * US + pto, &next), 1);
 	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 
-	/* Before an RTT sample: nothing, the retransmit timer's time. */
+	/*
+	 * Before an RTT sample (a QP that has only read): the probe at its
+	 * floor, again after each probe lost, not the retransmit timer.
+	 */
 	f = fx_new(test, 16, 0);
-	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 5 * US), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 5 * US + EUN_RW_TAIL_ALONE_NS);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 4 * US + EUN_RW_TAIL_ALONE_NS, &next), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US + EUN_RW_TAIL_ALONE_NS, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, 60000 * US), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 60000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 60000 * US + EUN_RW_TAIL_ALONE_NS);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 60000 * US + EUN_RW_TAIL_ALONE_NS, &next), 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 2);
+	/* Its answer gives no sample (Karn), but it is in. */
+	fx_ack(test, f, 1, 0, 120000 * US);
+	KUNIT_EXPECT_FALSE(test, f->rw.has_rtt);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000000 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 0);
 }

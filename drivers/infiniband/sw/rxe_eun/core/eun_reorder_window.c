@@ -28,7 +28,9 @@
  * (eun_rw_loss_wait()). A PSN that is only overtaken is acknowledged within
  * about one RTT of its sending, so when the network reorders by less than
  * the window in time, nothing is ever marked. Until an RTT has been
- * sampled nothing is marked at all: the retransmit timer covers that time.
+ * sampled the rule marks nothing; only the tail probe below goes, at its
+ * floor (a QP that has only read has no sample, and a control SEND it
+ * lost waited for the retransmit timer: 17 s on the bed).
  * The earliest deadline of the PSNs sent before but not yet due is handed
  * back for the caller's timer, since no ACK may come to trigger the check.
  *
@@ -380,8 +382,15 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	int n = 0;
 
 	*next_ns = 0;
-	if (!rw->has_rtt || !rw->has_xmit)
-		return 0;
+	if (!rw->has_rtt || !rw->has_xmit) {
+		/*
+		 * Nothing delivered times a loss yet (a QP that has only read
+		 * has no sample): the newest PSN out is still probed at the
+		 * tail wait's floor, not left to the retransmit timer.
+		 */
+		n = rw_probe_tail(rw, sb, 0, now, &next);
+		goto out;
+	}
 	drought = rw->has_ack && now >= rw->ack_ns + wait;
 	answer = rw_answer_due(sb, wait, now);
 	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
@@ -409,6 +418,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	}
 	if (!n && !answer)
 		n = rw_probe_tail(rw, sb, wait, now, &next);
+out:
 	*next_ns = next;
 	rw->stats.marked += n;
 	rw->stats.probes += probe;
