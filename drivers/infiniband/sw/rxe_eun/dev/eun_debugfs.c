@@ -304,6 +304,10 @@ static void eun_qp_show_read(struct seq_file *s, struct rxe_qp *qp)
 		   READ_ONCE(rd->hole_seen), READ_ONCE(rd->hole_head),
 		   READ_ONCE(rd->hole_from_ns), READ_ONCE(rd->awaiting),
 		   READ_ONCE(rd->rereq_last), READ_ONCE(rd->calm));
+	seq_printf(s, "read answer %d from %u to %u front %u seen %d\n",
+		   READ_ONCE(rd->answering), READ_ONCE(rd->rereq_first),
+		   READ_ONCE(rd->answer_last), READ_ONCE(rd->answer_front),
+		   READ_ONCE(rd->answer_seen));
 	seq_printf(s, "responder reads_ahead %u atomics_held %u\n",
 		   eun_ro_count_ahead(&rx->order),
 		   eun_ro_count_held(&rx->order));
