@@ -62,8 +62,7 @@ static void eun_rw_no_sample_no_mark(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 0), 0);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
-	/* Only the tail probe's floor for the newest PSN. */
-	KUNIT_EXPECT_EQ(test, next, EUN_RW_TAIL_MIN_NS);
+	KUNIT_EXPECT_EQ(test, next, 0);
 	/* A SACK of a retransmitted PSN gives no RTT (Karn): still nothing. */
 	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, 1, EUN_SB_CAUSE_NACK), 1);
 	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 1, 10 * US), 0);
@@ -220,11 +219,16 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 
 	/*
-	 * Before an RTT sample (a QP that has only read): the probe at its
-	 * floor, again after each probe lost, not the retransmit timer.
+	 * Before an RTT sample: nothing, the retransmit timer's time (the
+	 * peer may not take this format); once the peer answered a READ
+	 * (a QP that has only read), the probe at its floor, again after
+	 * each probe lost.
 	 */
 	f = fx_new(test, 16, 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 5 * US), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	eun_rw_answered(&f->rw);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 5 * US + EUN_RW_TAIL_ALONE_NS);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 4 * US + EUN_RW_TAIL_ALONE_NS, &next), 0);

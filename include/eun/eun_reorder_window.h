@@ -87,6 +87,8 @@ struct eun_rw_stats {
  * @has_xmit: @xmit_ns and @psn are valid
  * @has_ack: @ack_ns is valid
  * @in_recovery: PSNs were lost or being resent at the latest look
+ * @answered: a READ of the QP was answered: the peer runs and takes its
+ *	requests, so a tail probe may go before any RTT sample
  * @stats: event counts
  */
 struct eun_rw {
@@ -105,6 +107,7 @@ struct eun_rw {
 	bool has_xmit;
 	bool has_ack;
 	bool in_recovery;
+	bool answered;
 	struct eun_rw_stats stats;
 };
 
@@ -112,6 +115,7 @@ void eun_rw_init(struct eun_rw *rw);
 void eun_rw_update(struct eun_rw *rw, struct eun_sb *sb,
 		   const struct eun_sb_ack_result *res, u64 now);
 void eun_rw_spurious(struct eun_rw *rw, u64 now);
+void eun_rw_answered(struct eun_rw *rw);
 u64 eun_rw_reo_wnd(const struct eun_rw *rw);
 u64 eun_rw_loss_wait(const struct eun_rw *rw);
 u64 eun_rw_tail_wait(const struct eun_rw *rw, bool alone);

@@ -460,10 +460,9 @@ int sbm_detect(struct sbm *m)
 	}
 	/*
 	 * Nothing else: the newest PSN out, sent after the delivered one; if
-	 * it is not, the latest retransmission sent after it. Before any RTT
-	 * sample too, at the floor (the wait is 0 then).
+	 * it is not, the latest retransmission sent after it.
 	 */
-	if (!want && !answer && m->una < m->nxt) {
+	if (!want && !answer && rw->has_rtt && rw->has_xmit && m->una < m->nxt) {
 		u64 t = m->nxt - 1, r;
 		struct sbm_ent *e = &m->e[t];
 		u64 pto = EUN_RW_TAIL_WAITS * wait;

@@ -578,6 +578,7 @@ static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
 		eun_rd_count(qp, EUN_CNT_READ_PLACED);
 		if (v == EUN_BM_OOO)
 			eun_rd_count(qp, EUN_CNT_READ_OOO);
+		eun_rw_answered(&tx->rw);
 		eun_rd_arrival(&tx->rd, psn, tx->rd_head, true, now);
 		eun_comp_read_progress(qp);
 		break;

@@ -28,9 +28,12 @@
  * (eun_rw_loss_wait()). A PSN that is only overtaken is acknowledged within
  * about one RTT of its sending, so when the network reorders by less than
  * the window in time, nothing is ever marked. Until an RTT has been
- * sampled the rule marks nothing; only the tail probe below goes, at its
- * floor (a QP that has only read has no sample, and a control SEND it
- * lost waited for the retransmit timer: 17 s on the bed).
+ * sampled the rule marks nothing, and the retransmit timer covers that
+ * time: a peer that has answered nothing may not take this format at all
+ * (a stock one), and only the timer tells. Once a READ was answered, the
+ * peer runs and takes the QP's requests, and the tail probe below goes
+ * at its floor (a QP that has only read has no sample, and a control
+ * SEND it lost waited for the retransmit timer: 17 s on the bed).
  * The earliest deadline of the PSNs sent before but not yet due is handed
  * back for the caller's timer, since no ACK may come to trigger the check.
  *
@@ -218,6 +221,19 @@ void eun_rw_spurious(struct eun_rw *rw, u64 now)
 }
 
 /**
+ * eun_rw_answered() - a response to one of the QP's READs came
+ * @rw: reorder window
+ *
+ * The READ path gives no RTT sample; this tells the window that the peer
+ * runs and answers, so that a SEND or WRITE packet lost before any sample
+ * is probed, not left to the retransmit timer.
+ */
+void eun_rw_answered(struct eun_rw *rw)
+{
+	rw->answered = true;
+}
+
+/**
  * eun_rw_reo_wnd() - the reorder window now
  * @rw: reorder window
  *
@@ -383,12 +399,9 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 
 	*next_ns = 0;
 	if (!rw->has_rtt || !rw->has_xmit) {
-		/*
-		 * Nothing delivered times a loss yet (a QP that has only read
-		 * has no sample): the newest PSN out is still probed at the
-		 * tail wait's floor, not left to the retransmit timer.
-		 */
-		n = rw_probe_tail(rw, sb, 0, now, &next);
+		/* No sample: a peer that answered a READ gets the probe. */
+		if (rw->answered)
+			n = rw_probe_tail(rw, sb, 0, now, &next);
 		goto out;
 	}
 	drought = rw->has_ack && now >= rw->ack_ns + wait;
