@@ -15,7 +15,7 @@ CHECK_TARGETS += host-check
 
 # test-build.sh needs the kernel packages (build), test-tcg-flags.sh
 # qemu-user and test-bed-config.sh the bed's tools (bed), the test-*.py
-# python3 (kunit).
+# python3 and test-docs.py docutils (host).
 host-check:
-	@$(REPO)/tools/deps.sh build kunit bed
+	@$(REPO)/tools/deps.sh build kunit bed host
 	@$(REPO)/tools/testing/host/run.sh $(HOST_TESTS)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian packages rxe_eun needs, skipping those already present.
-# Usage: tools/deps.sh [build|kunit|debugk|bed|tools|harness|qemu10|all]...
+# Usage: tools/deps.sh [build|kunit|debugk|bed|tools|harness|host|qemu10|all]...
 #
 # debugk: what building the bed's debug guest kernel from linux-source-6.12
 # needs (tools/vm/debug-kernel.sh, make debug-kernel): what the module
@@ -28,6 +28,9 @@ pkgs_bed="qemu-system-x86 qemu-user busybox-static rdma-core ibverbs-providers i
 	perftest rdmacm-utils iproute2 cpio zstd gnuplot-nox"
 pkgs_tools="libibverbs-dev librdmacm-dev pkg-config"
 pkgs_harness="clang libclang-rt-14-dev valgrind gnuplot-nox"
+# The host tests' Python (tools/testing/host/test-*.py), docutils for
+# test-docs.py's parse of Documentation/.
+pkgs_host="python3 python3-docutils"
 
 want=""
 qemu10=0
@@ -44,11 +47,12 @@ for part in "$@"; do
 	bed)     want="$want $pkgs_bed $pkgs_tools"; qemu10=$bed_qemu10 ;;
 	tools)   want="$want $pkgs_tools" ;;
 	harness) want="$want $pkgs_harness" ;;
+	host)    want="$want $pkgs_host" ;;
 	# Debian's qemu and the libraries it shares with qemu 10 first.
 	qemu10)  want="$want $pkgs_bed"; qemu10=1 ;;
-	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_debugk $pkgs_bed $pkgs_tools $pkgs_harness"
+	all)     want="$want $pkgs_build $pkgs_kunit $pkgs_debugk $pkgs_bed $pkgs_tools $pkgs_harness $pkgs_host"
 		 qemu10=$bed_qemu10 ;;
-	*) echo "deps.sh: unknown part '$part' (build|kunit|debugk|bed|tools|harness|qemu10|all)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown part '$part' (build|kunit|debugk|bed|tools|harness|host|qemu10|all)" >&2; exit 2 ;;
 	esac
 done
 
