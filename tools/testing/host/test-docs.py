@@ -35,6 +35,11 @@ try:
     import docutils.nodes
     from docutils.parsers.rst import Directive, directives, roles
 except ImportError:
+    # Debian's package serves the system's python3; another one first on
+    # the PATH may lack it.
+    if os.path.realpath(sys.executable) != os.path.realpath('/usr/bin/python3') and \
+            os.path.exists('/usr/bin/python3'):
+        os.execv('/usr/bin/python3', ['/usr/bin/python3'] + sys.argv)
     tap.nok('docutils', 'no python3 docutils: tools/deps.sh host installs python3-docutils')
     sys.exit(tap.end('docs'))
 
