@@ -212,7 +212,8 @@ check "READ and atomic rows count for none of the WRITE and SEND goals" \
 # The READ matrix (make bench-read). rrow COLUMN PROFILE OP SIZE STATUS
 # GOODPUT MESSAGES GBN RTO: one row, 1 s on eun-verify's clock (an
 # atomic's operations per second are its messages), RTO re-requests by
-# the retransmit timer; loss1's rows lose packets.
+# the retransmit timer; loss1's rows lose packets, and so do those
+# given a recovery time RECOVER (a link went dark).
 rrow()
 {
 	local -A r
@@ -225,7 +226,7 @@ rrow()
 	r+=([column]=$1 [profile]=$2 [netem]=$netem [op]=$3 [size]=$4 [rep]=${REP:-1}
 	    [status]=$5 [elapsed_s]=1.0 [goodput_MBps]=$6 [messages]=$7
 	    [gbn_retry]=$8 [read_rerequest_timeout]=$9 [read_rerequest]=${10:-0}
-	    [link_pkts]='' [ooo_p99]=''
+	    [link_pkts]='' [ooo_p99]='' [recover_ms]=${RECOVER-}
 	    [lat_mean_us]='' [lat_p50_us]='' [lat_p99_us]='')
 	[ "$5" = ok ] || r[elapsed_s]=''
 	csv_row BENCH_MATRIX_FIELDS r
@@ -302,6 +303,10 @@ goals "$tmp/r-rto.csv"
 check "a re-request by the timer without loss misses, whatever the size" \
 	"grep -F 'READ without loss: static re-requests by the timer 0' $tmp/out | grep -q '2 in 16 rows  *missed' &&
 	 grep -F 'READ without loss: eunomia re-requests by the timer 0' $tmp/out | grep -q '0 in 15 rows  *met\$'"
+RECOVER=300 rrow eun-eunomia mp-down read 65536 ok 1.0 200 0 4 | cat "$tmp/read.csv" - > "$tmp/r-down.csv"
+goals "$tmp/r-down.csv"
+check "a re-request by the timer where a link went dark is not without loss" \
+	"grep -F 'READ without loss: eunomia re-requests by the timer 0' $tmp/out | grep -q '0 in 15 rows  *met\$'"
 check "under loss 1%, all re-requests went before the timer" \
 	"grep -F 'loss1: READ eunomia >= 90% of re-requests before the timer' $tmp/out |
 	 grep -q '60 of 60 = 100.0%  *met\$'"
