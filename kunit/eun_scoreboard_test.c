@@ -266,6 +266,52 @@ static void eun_sb_timeout_marks_holes_only(struct kunit *test)
 	sb_expect_counts(test, sb);
 }
 
+/*
+ * Every PSN out is SACKed and the cumulative ACK that would cover them was
+ * lost: the responder sends no other. The timer marks the oldest PSN the
+ * scoreboard sent, whose resend draws the ACK again; never a READ's PSN,
+ * which it did not send.
+ */
+static void eun_sb_timeout_probes_lost_ack(struct kunit *test)
+{
+	struct eun_sb *sb = sb_new(test, 16, 100);
+	struct eun_sb_ack_result res;
+	u64 sack = 0x1e;	/* from epsn 100: PSNs 102 to 105 */
+	u32 psn;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_skip(sb, 100, 2), 0);
+	sb_send(test, sb, 4, 10);
+	KUNIT_EXPECT_EQ(test, eun_sb_ack(sb, 100, &sack, 64, 20, &res), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(sb, EUN_SB_SACKED), 6);
+	KUNIT_EXPECT_EQ(test, eun_sb_timeout(sb), 1);
+	KUNIT_ASSERT_TRUE(test, eun_sb_next_lost(sb, &psn));
+	KUNIT_EXPECT_EQ(test, psn, 102);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(sb, 102)->cause, EUN_SB_CAUSE_TIMEOUT);
+	/* Lost and not resent yet: the next timeout adds no second probe. */
+	KUNIT_EXPECT_EQ(test, eun_sb_timeout(sb), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_count(sb, EUN_SB_LOST), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_retransmitted(sb, 102, 30), 0);
+	/* The duplicate's answer covers everything. */
+	KUNIT_EXPECT_EQ(test, eun_sb_ack(sb, 106, NULL, 0, 40, &res), 0);
+	KUNIT_EXPECT_EQ(test, sb->una, 106);
+	KUNIT_EXPECT_EQ(test, eun_sb_timeout(sb), 0);
+	KUNIT_EXPECT_FALSE(test, eun_sb_next_lost(sb, &psn));
+	sb_expect_counts(test, sb);
+}
+
+/* Only a READ's PSNs out: their loss is the READ tracker's to find. */
+static void eun_sb_timeout_leaves_read_psns(struct kunit *test)
+{
+	struct eun_sb *sb = sb_new(test, 16, 7);
+	u32 psn;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_skip(sb, 7, 3), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_timeout(sb), 0);
+	KUNIT_EXPECT_FALSE(test, eun_sb_next_lost(sb, &psn));
+	KUNIT_EXPECT_EQ(test, eun_sb_count(sb, EUN_SB_SACKED), 3);
+	sb_expect_counts(test, sb);
+}
+
 static void eun_sb_nack_mark_lost(struct kunit *test)
 {
 	struct eun_sb *sb = sb_new(test, 16, 50);
@@ -494,6 +540,8 @@ static struct kunit_case eun_scoreboard_cases[] = {
 	KUNIT_CASE(eun_sb_sack_bitmap),
 	KUNIT_CASE_PARAM(eun_sb_malformed_ack, bad_ack_gen_params),
 	KUNIT_CASE(eun_sb_timeout_marks_holes_only),
+	KUNIT_CASE(eun_sb_timeout_probes_lost_ack),
+	KUNIT_CASE(eun_sb_timeout_leaves_read_psns),
 	KUNIT_CASE(eun_sb_nack_mark_lost),
 	KUNIT_CASE(eun_sb_spurious_and_karn),
 	KUNIT_CASE(eun_sb_dup_forgets_old),

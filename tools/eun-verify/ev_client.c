@@ -12,6 +12,7 @@
 
 #include "ev_arrival.h"
 #include "ev_client.h"
+#include "ev_debugfs.h"
 #include "ev_dev.h"
 #include "ev_log.h"
 #include "ev_wait.h"
@@ -391,6 +392,7 @@ static int ev_client_step(struct ev_qp *q, uint64_t now, uint64_t stop_at)
 	q->ctx->work |= q->next != posted;
 	if (now - q->last_progress > (uint64_t)(q->ctx->o->timeout * 1e9)) {
 		ev_client_timeout(q);
+		ev_debugfs_dump_qp(q, "client");
 		return -1;
 	}
 	return 0;

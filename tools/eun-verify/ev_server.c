@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ev_debugfs.h"
 #include "ev_dev.h"
 #include "ev_log.h"
 #include "ev_server.h"
@@ -420,6 +421,7 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	if (q->state != EV_QP_DONE && now - q->last_progress >
 	    (uint64_t)(q->ctx->o->timeout * 1e9)) {
 		ev_server_timeout(q);
+		ev_debugfs_dump_qp(q, "server");
 		return -1;
 	}
 	return ev_server_credit(q, now);

@@ -358,6 +358,19 @@ int sbm_timeout(struct sbm *m)
 			want++;
 		}
 	}
+	/* Nothing in flight or lost: the oldest SACKed one sent probes. */
+	for (s = m->una; !want && s < m->nxt; s++)
+		if (m->e[s].state == EUN_SB_LOST)
+			break;
+	if (!want && s == m->nxt) {
+		for (s = m->una; s < m->nxt; s++) {
+			if (m->e[s].state == EUN_SB_SACKED && m->e[s].xmits) {
+				model_mark(&m->e[s], EUN_SB_CAUSE_TIMEOUT);
+				want = 1;
+				break;
+			}
+		}
+	}
 	ret = eun_sb_timeout(&m->sb);
 	if (ret != want)
 		return fail(m, "timeout = %d, model %d", ret, want);

@@ -466,12 +466,36 @@ int eun_sb_mark_lost(struct eun_sb *sb, u32 psn, enum eun_sb_cause cause)
 	return 1;
 }
 
+/*
+ * Everything out is SACKed, yet the timer fired: the cumulative ACK that
+ * covers it was lost, and the responder, which has it all, sends no
+ * other. Mark the oldest PSN we sent lost: its resend is a duplicate,
+ * which the responder answers with its cumulative ACK. (PSNs of READs
+ * and atomics, never sent by the scoreboard, are the READ tracker's.)
+ */
+static int sb_probe_oldest(struct eun_sb *sb)
+{
+	u32 psn;
+
+	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
+		struct eun_sb_entry *e = sb_slot(sb, psn);
+
+		if (e->state == EUN_SB_SACKED && e->xmits) {
+			sb_mark(sb, e, psn, EUN_SB_CAUSE_TIMEOUT);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /**
  * eun_sb_timeout() - the retransmit timer fired
  * @sb: scoreboard
  *
  * Marks every in-flight, unacknowledged PSN lost; SACKed PSNs are holes'
- * neighbours, not holes, and stay SACKed.
+ * neighbours, not holes, and stay SACKed. When nothing is in flight or
+ * lost, though PSNs are out, the oldest SACKed one is marked: a probe for
+ * the lost cumulative ACK.
  *
  * Return: how many PSNs were marked.
  */
@@ -492,6 +516,8 @@ int eun_sb_timeout(struct eun_sb *sb)
 			n++;
 		}
 	}
+	if (!n && !sb->count[EUN_SB_LOST])
+		n = sb_probe_oldest(sb);
 	return n;
 }
 
