@@ -47,6 +47,8 @@ ln -sf /proc/self/fd /dev/fd
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
+# The module's view of a QP that stalls (eun-verify prints it) is there.
+mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
 hostname "bed-$guest"
 # A run folder under a tmpfs of the guest (e.g. /tmp) needs its mount point.
 [ -d "$run" ] || mkdir -p "$run"
