@@ -282,6 +282,8 @@ struct eun_rx_srq {
  * @open: the bitmap connection is open at @epsn; under the device lock
  *	(the QP error path closes it from another context)
  * @epsn: expected PSN: every PSN before it has arrived
+ * @epsn_known: @epsn was set since the QP last left RESET; read with
+ *	@epsn by rxe's receive path (eun_rx_read_queue_early())
  * @stock_psn: a stock-format request was left to rxe at @epsn; take the
  *	responder's cursor as @epsn before the next packet
  * @peer_ooo: an ooo packet was placed since the QP last left RESET: the
@@ -324,6 +326,7 @@ struct eun_rx {
 	bool started;
 	bool open;
 	u32 epsn;
+	bool epsn_known;
 	bool stock_psn;
 	bool peer_ooo;
 	struct eun_ackp ackp;

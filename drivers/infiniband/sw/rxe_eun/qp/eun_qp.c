@@ -169,6 +169,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eun_rx_srq_flush(qp, false);
 
 	eq->rx.started = false;
+	WRITE_ONCE(eq->rx.epsn_known, false);
 	eq->rx.stock_psn = false;
 	eq->rx.peer_ooo = false;
 	eun_rx_read_forget(qp);

@@ -67,7 +67,9 @@ static int eun_rx_open_at(struct rxe_qp *qp, u32 psn)
 		err = 0;
 	rx->open = !err;
 	if (!err) {
-		rx->epsn = psn;
+		WRITE_ONCE(rx->epsn, psn);
+		/* Paired with eun_rx_read_queue_early(). */
+		smp_store_release(&rx->epsn_known, true);
 		rx->max_psn = eun_psn_add(psn, EUN_PSN_MASK);
 		eun_ackp_reset(&rx->ackp);
 	}

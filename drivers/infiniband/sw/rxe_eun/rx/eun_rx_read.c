@@ -318,15 +318,24 @@ void eun_rx_read_reached(struct rxe_qp *qp)
  * behind the request the responder is on, which stays at the head until
  * it is done. A PSN before the expected one is a request that was taken:
  * the expected PSN only moves forward, and only in the receive task.
+ * Until the receive task has set it for the connection nothing was
+ * taken: a new QP's first requests, racing in before it runs, compared
+ * with a stale 0 and half of the PSN space came before it, so that each
+ * went second and the third overtook the second.
  *
  * Return: true when @skb was queued, false to queue it at the tail.
  */
 bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
 {
 	struct rxe_pkt_info *pkt = SKB_TO_PKT(skb);
+	struct eun_rx *rx = &qp->eun.rx;
+	bool known;
 
-	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
-	    !eun_psn_before(pkt->psn, READ_ONCE(qp->eun.rx.epsn)))
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST)
+		return false;
+	/* Paired with eun_rx_open_at(): @epsn is set before the flag. */
+	known = smp_load_acquire(&rx->epsn_known);
+	if (!known || !eun_psn_before(pkt->psn, READ_ONCE(rx->epsn)))
 		return false;
 	eun_rx_read_queue_second(qp, skb);
 	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_READ_REPLAY_EARLY);
