@@ -115,14 +115,16 @@ while getopts "bc:p:o:z:n:d:r:t:P:N:R:x:X:s:h" o; do
 done
 die() { echo "$prog: $*" >&2; exit 2; }
 for c in $columns; do
-	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?(-rw[1-9][0-9]*)?(-mi[1-9][0-9]*)?)$ ]] ||
-		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not, then -rwUS or not, then -miN or not)"
+	[[ $c =~ ^(rdma_rxe|(gbn|static|eunomia)(\+(rr|random|mprdma|adaptive))?(-wait)?(-rw[1-9][0-9]*)?(-mi[1-9][0-9]*)?(-hc[1-9][0-9]*)?)$ ]] ||
+		die "-c: unknown column '$c' (rdma_rxe, or gbn, static, eunomia with +rr, +random, +mprdma, +adaptive or without, then -wait or not, then -rwUS or not, then -miN or not, then -hcN or not)"
 	# The guests name a column by the parameters it loads, defaults left
 	# out (matrix.sh's column()): its rows would be another's.
 	[[ $c =~ -rw4000(-|$) ]] &&
 		die "-c: '$c': 4000 is read_reo_wnd_us's default, name the column without -rw4000"
-	[[ $c =~ -mi128$ ]] &&
+	[[ $c =~ -mi128(-|$) ]] &&
 		die "-c: '$c': 128 is max_inflight's default, name the column without -mi128"
+	[[ $c =~ -hc256$ ]] &&
+		die "-c: '$c': 256 is hd_cap_bits's default, name the column without -hc256"
 done
 ops_re='(write|send|write_imm|read|write_read|cas|faa|awrite|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||

@@ -406,20 +406,23 @@ perf_setup_share()
 # a column of rdma_rxe_eun: MODE, MODE+SPRAY (eunomia, eunomia+rr), either
 # with -wait (eunomia-wait: after_read=wait, the fence behind READs), then
 # with -rwUS (eunomia-rw1000: read_reo_wnd_us=1000) or not, then with -miN
-# (eunomia-mi512: max_inflight=512) or not.
+# (eunomia-mi512: max_inflight=512) or not, then with -hcN (eunomia-hc1024:
+# hd_cap_bits=1024) or not.
 # column_params COLUMN: its module parameters.
-column_base() { local c=${1%-mi*}; c=${c%-rw*}; echo "${c%-wait}"; }
+column_base() { local c=${1%-hc*}; c=${c%-mi*}; c=${c%-rw*}; echo "${c%-wait}"; }
 column_mode() { local c; c=$(column_base "$1"); echo "${c%%+*}"; }
 column_spray() { local c; c=$(column_base "$1"); [[ $c == *+* ]] && echo "${c#*+}" || echo off; }
 column_params()
 {
 	local p="ooo_mode=$(column_mode "$1") spray=$(column_spray "$1")"
 
-	local c=${1%-mi*}
+	local h=${1%-hc*} c
 
+	c=${h%-mi*}
 	[[ ${c%-rw*} == *-wait ]] && p="$p after_read=wait"
 	[[ $c =~ -rw([0-9]+)$ ]] && p="$p read_reo_wnd_us=${BASH_REMATCH[1]}"
-	[[ $1 =~ -mi([0-9]+)$ ]] && p="$p max_inflight=${BASH_REMATCH[1]}"
+	[[ $h =~ -mi([0-9]+)$ ]] && p="$p max_inflight=${BASH_REMATCH[1]}"
+	[[ $1 =~ -hc([0-9]+)$ ]] && p="$p hd_cap_bits=${BASH_REMATCH[1]}"
 	echo "$p"
 }
 

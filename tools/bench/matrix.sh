@@ -127,7 +127,7 @@ counters="sent_pkts rcvd_pkts rcvd_seq_err completer_retry_err out_of_seq_reques
 # they spray, how (eun-eunomia+rr).
 column()
 {
-	local name spray rw mi
+	local name spray rw mi hc
 
 	if [ "$BED_MODULE" = rdma_rxe ]; then
 		echo rdma_rxe
@@ -142,6 +142,8 @@ column()
 	[ "$rw" = 4000 ] || name=$name-rw$rw
 	mi=$(cat /sys/module/rdma_rxe_eun/parameters/max_inflight)
 	[ "$mi" = 128 ] || name=$name-mi$mi
+	hc=$(cat /sys/module/rdma_rxe_eun/parameters/hd_cap_bits)
+	[ "$hc" = 256 ] || name=$name-hc$hc
 	echo "$name"
 }
 

@@ -279,7 +279,7 @@ table()
 	bench_awk -v size="$big" -v cols="$cols" -v what="$1" '
 	function atomic(o) { return o == "cas" || o == "faa" || o == "awrite" || o == "ib_atomic_bw" }
 	function costs(   r, track, ppn) {
-		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?(-wait)?(-rw[0-9]+)?(-mi[0-9]+)?$/)
+		track = (fld("column") ~ /^eun-(static|eunomia)(\+[a-z]+)?(-wait)?(-rw[0-9]+)?(-mi[0-9]+)?(-hc[0-9]+)?$/)
 		# The rows of perftest have no packets needed.
 		ppn = (fld("pkts_per_needed") == "" ? "-" : fld("pkts_per_needed"))
 		if (track && (fld("op") == "read" || fld("op") == "ib_read_bw"))
