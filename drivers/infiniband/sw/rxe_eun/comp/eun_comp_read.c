@@ -895,6 +895,12 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 
 	if (!tx->rd.count)
 		return EUN_RESEND_NONE;
+	/*
+	 * Responses queued for the completer are news not read yet: the send
+	 * task runs again for them, and each arms the wake-up again.
+	 */
+	if (!tx->rd_force && !skb_queue_empty(&qp->resp_pkts))
+		return EUN_RESEND_NONE;
 	if (!tx->rd_force && !eun_rd_due(&tx->rd, head, now)) {
 		/* Woken early (eun_tx_loss_arm() keeps a sooner wake-up). */
 		eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, head, now), now);
