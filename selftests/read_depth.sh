@@ -8,9 +8,7 @@
 # (stock rxe's 129 hold three). eun-verify READs 64 KiB messages over
 # "delay 1ms" while the requester's debugfs is sampled: the most READs
 # out in any sample must be what the bitmap holds, never more, and every
-# byte checked. eunomia runs at hd_cap_bits=512 (eight READs), within the
-# sixteen work requests eun-verify keeps posted: at the default 1024 the
-# bitmap's sixteen would be the posting's bound as well.
+# byte checked.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -60,14 +58,12 @@ bitmap_reads()
 	echo $(( (bits - npkts) / npkts + 1 ))
 }
 
-# depth_run MODE [PARAM...]: READ over "delay 1ms" in MODE with PARAMs.
 depth_run()
 {
 	local mode=$1 name=read-depth-$1 out=$BED_RESULTS/read-depth-$1.txt
 	local pid want got
 
-	shift
-	bed_module_reload_both "$name" "ooo_mode=$mode $*"
+	bed_module_reload_both "$name" "ooo_mode=$mode"
 	bed_netem_on "delay 1ms"
 	check_err $? "$name: netem failed"
 	if [ "$BED_ROLE" = client ]; then
@@ -94,7 +90,7 @@ depth_run()
 	log_test "ooo_mode=$mode: READs as deep as their bitmap ($BED_ROLE)"
 }
 
-depth_run eunomia hd_cap_bits=512
+depth_run eunomia
 depth_run static
 bed_module_restore
 exit $EXIT_STATUS

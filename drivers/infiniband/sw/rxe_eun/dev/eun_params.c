@@ -52,7 +52,7 @@ static_assert(ARRAY_SIZE(eun_grow_names) == EUN_BM_GROW_COUNT);
 static unsigned int ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_DEF_HD_BLOCK_BITS;
-static unsigned int hd_cap_bits = EUN_DEF_HD_CAP_BITS;
+static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
 static unsigned int hd_grow = EUN_BM_GROW_INSERT;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
@@ -203,7 +203,7 @@ EUN_UINT_PARAM(hd_block_bits,
 	       "HD bitmap bits per block, a multiple of 16 (default 64)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_UINT_PARAM(hd_cap_bits,
-	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 1024)",
+	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_ENUM_PARAM(hd_grow, eun_grow_names, "linear, insert",
 	       "how an HD bitmap grows: insert (a block into the circle at head, default) or linear (the paper's blocks past a frozen tail)");

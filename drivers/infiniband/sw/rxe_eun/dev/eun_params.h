@@ -39,14 +39,6 @@
  */
 #define EUN_DEF_HD_BLOCK_BITS	64
 /*
- * A tracking QP's READs go while their responses fit the READ bitmap:
- * 1024 bits keep sixteen READs of 64 KiB out, which made 1.4-1.8x the
- * READ goodput of 256's four on the bed (Documentation/results.rst, "A
- * READ pipeline four deep, and sixteen"). WRITE and SEND stay within
- * max_inflight, so their bitmaps do not grow with it.
- */
-#define EUN_DEF_HD_CAP_BITS	1024
-/*
  * Eight paths: a block of 8 consecutive ports covers four links evenly
  * under a hash that drops the port's lowest bit (Linux bonding's
  * layer3+4), and spreads well under any other.
