@@ -537,16 +537,51 @@ static void eun_rd_window_from_first_beyond(struct kunit *test)
 	/* A new hole: its window from the first packet beyond it. */
 	eun_rd_arrival(rd, 0xfffff8, 0xfffff6, true, 7 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff6), 7 * MS + w);
-	/* The head moves to the next hole: from the arrival that moved it. */
-	eun_rd_arrival(rd, 0xfffff6, 0xfffff7, true, 9 * MS);
+	/*
+	 * The head moves to the next hole, which 0xfffff8 had passed at
+	 * 7 ms already: its window runs on from then.
+	 */
+	eun_rd_arrival(rd, 0xfffff6, 0xfffff7, true, 8 * MS);
 	KUNIT_EXPECT_EQ(test, rd->hole_head, 0xfffff7);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, w);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 9 * MS + w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 7 * MS + w);
 	/* A head the tracker was not told of: from the latest new packet. */
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 8 * MS + w);
+	eun_rd_arrival(rd, 0xfffffa, 0xfffff7, true, 9 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 9 * MS + w);
-	eun_rd_arrival(rd, 0xfffffa, 0xfffff7, true, 10 * MS);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff3), 10 * MS + w);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 9 * MS + w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff7), 7 * MS + w);
+	/* Up to a hole beyond 0xfffff8: from the arrival that moved it. */
+	eun_rd_arrival(rd, 0xfffff7, 0xfffff9, true, 10 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, w);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0xfffff9), 10 * MS + w);
+}
+
+/*
+ * A READ sprayed over four paths, one of them slow: its packets come one
+ * after another, each just within the window of the one before, while
+ * the rest came long ago. Each hole's window runs from the first packet
+ * beyond it, not from the arrival that moved the head there, so the
+ * window runs out on the slow path's queue.
+ */
+static void eun_rd_slow_path_runs_out(struct kunit *test)
+{
+	struct eun_rd *rd = rt_new(test, 100, 32 * 1024, 1024);
+	u32 psn;
+
+	KUNIT_ASSERT_EQ(test, rd->last_psn, 131);
+	for (psn = 100; psn <= 131; psn++)
+		if ((psn - 100) % 4 != 1)
+			eun_rd_arrival(rd, psn, 101, true, 1 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 101), 1 * MS + RT_WND);
+	/* 3 ms late: within the window, which stays. */
+	eun_rd_arrival(rd, 101, 105, true, 4 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 105), 4 * MS + RT_WND);
+	eun_rd_arrival(rd, 105, 109, true, 7 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 109), 4 * MS + RT_WND);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 109, 8 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 109, 8 * MS));
 }
 
 /*
@@ -1848,6 +1883,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_arrival_max_psn),
 	KUNIT_CASE(eun_rd_arrival_arms),
 	KUNIT_CASE(eun_rd_window_from_first_beyond),
+	KUNIT_CASE(eun_rd_slow_path_runs_out),
 	KUNIT_CASE(eun_rd_rerequest_awaits_answer),
 	KUNIT_CASE(eun_rd_answer_without_first),
 	KUNIT_CASE(eun_rd_pause_sizes_tail_wait),

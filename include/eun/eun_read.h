@@ -150,6 +150,9 @@ struct eun_rd_proof {
  *	@max_psn count as lost @reo_wnd_ns after @hole_from_ns
  * @hole_seen: a response above the first missing PSN came while armed
  * @hole_head: that first missing PSN
+ * @hole_top: the PSN beyond it that its window is timed by (the highest
+ *	come then, or of a re-request's answer): a head that moves up to a
+ *	PSN below it keeps @hole_from_ns and @paused_ns
  * @hole_from_ns: when the first response above it came
  * @paused_ns: how long the responses paused since then, with more of them
  *	to come: no news of the hole, so its window runs that much later
@@ -196,6 +199,7 @@ struct eun_rd {
 	bool armed;
 	bool hole_seen;
 	u32 hole_head;
+	u32 hole_top;
 	u64 hole_from_ns;
 	u64 paused_ns;
 	bool held;

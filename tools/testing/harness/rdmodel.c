@@ -46,6 +46,7 @@ struct ref {
 	bool armed;
 	bool hole_seen;		/* a packet beyond the hole came, armed */
 	u32 hole_head;		/* the first missing index then */
+	u32 hole_top;		/* the index beyond it that timed it */
 	u64 hole_from;		/* when */
 	u64 paused;		/* pauses of the responses since, more to come */
 	bool held;		/* a NAK said the responder holds the rest */
@@ -763,17 +764,27 @@ static bool ref_answers(u32 idx)
 	       idx < f.rereq_max || idx > f.rereq_last;
 }
 
-/* The hole's window runs from the first packet beyond it, once armed. */
+/*
+ * The hole's window runs from the first packet beyond it, once armed; a
+ * head that moves up below the top its window was timed by keeps it.
+ */
 static void ref_note_hole(void)
 {
-	if (!f.armed || !ref_hole_below_max()) {
+	u32 top;
+
+	if (!f.armed || !ref_top(&top) || f.head > top) {
 		f.hole_seen = false;
 	} else if (!f.hole_seen || f.hole_head != f.head) {
+		f.held = false;
+		if (f.hole_seen && f.head < f.hole_top) {
+			f.hole_head = f.head;
+			return;
+		}
 		f.hole_seen = true;
 		f.hole_head = f.head;
+		f.hole_top = top;
 		f.hole_from = now;
 		f.paused = 0;
-		f.held = false;
 	}
 }
 

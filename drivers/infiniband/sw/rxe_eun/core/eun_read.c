@@ -428,20 +428,35 @@ static void eun_rd_overtaken(struct eun_rd *rd, u32 psn, u64 now)
 	rd->calm = 0;
 }
 
-/* The window of a hole runs from the first packet beyond it, once armed. */
+/*
+ * The window of a hole runs from the first packet beyond it, once armed.
+ * A head that moves up to a PSN missing below @hole_top already has had
+ * packets beyond it since @hole_from_ns: its window runs on from then, as
+ * RACK times a hole by the packets sent after it. Restarted at each move,
+ * the window of a slow path whose packets come one just within the
+ * window after another would never run out, however long its queue.
+ */
 static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 {
-	if (!rd->armed || !eun_rd_hole_below_max(rd, head)) {
+	u32 top;
+
+	if (!rd->armed || !eun_rd_top(rd, head, &top) ||
+	    eun_psn_after(head, top)) {
 		rd->hole_seen = false;
 		return;
 	}
 	if (rd->hole_seen && rd->hole_head == head)
 		return;
+	rd->held = false;
+	if (rd->hole_seen && eun_psn_before(head, rd->hole_top)) {
+		rd->hole_head = head;
+		return;
+	}
 	rd->hole_seen = true;
 	rd->hole_head = head;
+	rd->hole_top = top;
 	rd->hole_from_ns = now;
 	rd->paused_ns = 0;
-	rd->held = false;
 }
 
 /* @psn came (or counts as come): see eun_rd_arrival(). */
