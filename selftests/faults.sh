@@ -12,9 +12,9 @@
 #   psn-wrap                         QPs that start 256 PSNs below 2^24
 #   mtu-4096                         a 4096-byte path MTU (links at 9000)
 #   link-flap                        the server's link down 1 s, then up
-#   first-lost                       the server's first packet lost, the
-#                                    client sending READs only: no false
-#                                    stock peer
+#   first-lost                       the server's first packet and its
+#                                    resend lost, the client sending
+#                                    READs only: no false stock peer
 #   delay-change                     1 ms, then 20 ms reordered, then 1 ms
 #   outage-retry7                    both ways dark 3 s; retry_cnt 7
 #   retry-exhausted                  ACKs dark for good; retry_cnt 1: the
@@ -96,16 +96,16 @@ roce_undrop()
 	tc qdisc del dev "$BED_NETDEV" clsact 2> /dev/null
 }
 
-# roce_lift_after_first NAME SEND_ERR: once rxe counts a packet the filter
-# dropped (send_err past SEND_ERR), lift the drop 0.2 s later, well within
-# the QP's first retransmit timeout, and leave NAME-lifted in the results.
-# Run through fault_at.
+# roce_lift_after NAME SEND_ERR N: once rxe counts N packets the filter
+# dropped (send_err past SEND_ERR + N - 1), lift the drop 0.2 s later,
+# well within the QP's next retransmit timeout, and leave NAME-lifted in
+# the results. Run through fault_at.
 # shellcheck disable=SC2317
-roce_lift_after_first()
+roce_lift_after()
 {
 	local rc
 
-	busywait 30000 bed_counter_is send_err -gt "$2"
+	busywait 30000 bed_counter_is send_err -gt $(($2 + $3 - 1))
 	rc=$?
 	sleep 0.2
 	roce_undrop
@@ -291,15 +291,16 @@ run_mode()
 	expect_moved "$m-link-flap" client "${RESENT[@]}"
 	log_test "ooo_mode=$mode: the server's link down for 1 s mid-transfer ($BED_ROLE)"
 
-	# The server's first ooo packet (its credit) is lost, and the client
-	# sends nothing in the ooo format (READs only): at the server's first
-	# timeout nothing says its peer tracks. It must resend, hear the
-	# EUN_ACK and keep tracking, not go over to the stock format.
+	# The server's first ooo packet (its credit) and its resend are lost,
+	# and the client sends nothing in the ooo format (READs only): at the
+	# server's first two timeouts nothing says its peer tracks. It must
+	# resend, hear the EUN_ACK and keep tracking, not go over to the stock
+	# format.
 	if [ "$BED_ROLE" = server ]; then
 		d=$(bed_counter send_err)
 		roce_drop
 		check_err $? "$m-first-lost: the tc filter failed"
-		fault_at "$m-first-lost" 0 roce_lift_after_first "$m-first-lost" "$d"
+		fault_at "$m-first-lost" 0 roce_lift_after "$m-first-lost" "$d" 2
 	fi
 	CASE_READS=1 one_case "$mode" first-lost "delay 1ms" "delay 1ms" 0 0 \
 		--tcp -u "$TMO_SHORT" -- --tcp -u "$TMO_SHORT" \
@@ -313,7 +314,7 @@ run_mode()
 		check_err $? "$m-first-lost: $d QPs went over to the stock format"
 	fi
 	expect_moved "$m-first-lost" server rxe_eun_retx_timeout
-	log_test "ooo_mode=$mode: a lost first packet is not taken for a stock peer ($BED_ROLE)"
+	log_test "ooo_mode=$mode: a first packet lost twice is not taken for a stock peer ($BED_ROLE)"
 
 	[ "$BED_ROLE" = client ] && fault_at "$m-delay-change" 1 delay_change
 	one_case "$mode" delay-change "delay 1ms" "$REORDER" 0 0 -- \

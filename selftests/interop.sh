@@ -15,8 +15,8 @@
 # ooo_mode=gbn; eun-verify WRITEs from the client. The eunomia side sends
 # its WRITEs (as client) or its control SENDs (as server) in the ooo
 # format. Stock rdma_rxe 6.12 drops them as an unknown opcode and answers
-# nothing, so at its second retransmit timeout (the first resends them, in
-# case they were only lost) the eunomia QP, having heard no EUN_ACK, goes
+# nothing, so at its third retransmit timeout (the first two resend them,
+# in case they were only lost) the eunomia QP, having heard no EUN_ACK, goes
 # over to the stock format; a gbn QP answers them with a
 # NACK, reason MODE, which does the same at once. Asserted: eun-verify
 # passes, every byte compared; the eunomia side counted a QP gone over
@@ -149,7 +149,7 @@ fallback()
 	before=$BED_RESULTS/$tag-before.txt
 	after=$BED_RESULTS/$tag-after.txt
 	bed_counters "$before"
-	# A stock peer answers nothing: two timeouts are the cost (2 x 268 ms).
+	# A stock peer answers nothing: three timeouts are the cost (3 x 268 ms).
 	BED_QP_TIMEOUT=16 verify_op "$tag" write -S 4096,65536 --seed 41 -n 20
 	bed_counters "$after"
 	if [ "$mine" = rdma_rxe_eun ] && [ "$mode" = ooo_mode=eunomia ]; then

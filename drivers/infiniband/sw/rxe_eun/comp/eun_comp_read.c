@@ -601,7 +601,7 @@ static void eun_comp_read_note(struct rxe_qp *qp, u32 psn,
  * acknowledged, whatever became of the ACKs that said so. And the peer
  * tracks: a stock one drops those packets and answers nothing behind
  * them. WRITEs each followed by an atomic may draw no EUN_ACK at all,
- * and a QP that never heard one takes two timeouts for a stock peer.
+ * and a QP that never heard one takes three timeouts for a stock peer.
  */
 static void eun_comp_read_acks_ooo(struct rxe_qp *qp,
 				   const struct eun_rd_req *r)

@@ -44,21 +44,23 @@ void eun_tx_mode_heard(struct rxe_qp *qp)
 
 /*
  * Silent timeouts a tracking QP takes for loss before it calls its peer
- * stock. One lost first packet (with nothing from the peer in the ooo
- * format yet) looks like a stock peer; a stock peer stays silent through
- * the selective resend too.
+ * stock. A lost first packet (with nothing from the peer in the ooo
+ * format yet) looks like a stock peer, and so does one whose resend was
+ * lost too: at 2% loss both ways, one QP in a few thousand. A stock peer
+ * stays silent through the selective resends too.
  */
-#define EUN_TX_MODE_SILENT_TIMEOUTS	2
+#define EUN_TX_MODE_SILENT_TIMEOUTS	3
 
 /**
  * eun_tx_mode_timeout() - the retransmit timer fired: is the peer stock?
  * @qp: the tracking QP
  *
- * Ooo packets went, were resent on the previous timeout, and not one
+ * Ooo packets went, were resent on the previous timeouts, and not one
  * EUN_ACK came back, nor an ooo packet from the peer, nor an answer to a
- * request sent behind them: a stock peer dropped them all. (A network that loses every packet looks the same; go-back-N
- * is then no worse.) When rxe has no retry left after this one, the QP
- * goes over at once: its last try is in the format every peer takes.
+ * request sent behind them: a stock peer dropped them all. (A network
+ * that loses every packet looks the same; go-back-N is then no worse.)
+ * When rxe has no retry left after this one, the QP goes over at once:
+ * its last try is in the format every peer takes.
  *
  * Return: true when the QP went over to the stock format: rxe's go-back-N
  * retry must take this timeout.
