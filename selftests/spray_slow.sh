@@ -8,9 +8,13 @@
 # more than the others'. So the slow link must carry far less than its
 # even share of the responses, and every READ completes. Taking the paths
 # in turn (spray=rr), it carries a quarter of them, and the READs move at
-# its pace.
+# its pace. Then eun-verify READs over the same links, with the control
+# SENDs it interleaves: the responder's acknowledgments of those take the
+# responses' paths, or one on the slow link would hold every READ posted
+# after its SEND.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
+source "$BED_REPO/selftests/eun_verify_lib.sh"
 
 SLOW_LINK=1		# index in BED_SLAVES
 SLOW_NETEM="rate 800kbit"	# 100 kB/s: a 1 KiB response takes 10 ms
@@ -18,8 +22,10 @@ SLOW_MAX_PCT=12		# the slow link's share of the responses, at most
 SIZE=65536		# 100 READs of 64 KiB: 6,400 responses at MTU 1024
 ITERS=100
 DRAIN_S=60		# what the slow link may still hold when the READs end
+EV_READS=100		# eun-verify's READs of SIZE, a quarter ring apart a SEND
 
 require_cmd ib_read_bw
+ev_require
 if [ "${BED_BOND:-0}" != 1 ]; then
 	log_skip "the bed has no bond (BOND=1, LINKS=2 or more)"
 	exit $ksft_skip
@@ -76,7 +82,34 @@ if [ "$BED_ROLE" = server ]; then
 	[ "$parked" -gt 0 ]
 	check_err $? "no path of the responses was parked"
 	log_test "$BED_MODULE: spray adaptive: READ responses leave a slow link (${n} of ${total} packets)"
+fi
 
+# spray_slow_acks: eun-verify's READs, every byte checked; the responder
+# sprayed its acknowledgments of the client's control SENDs.
+spray_slow_acks()
+{
+	local c=$BED_RESULTS/spray-slow-ev.counters n resent
+
+	bed_counters "$c-before"
+	EV_TIMEOUT=120 ev_run spray-slow-ev 0 -- -o read -S "$SIZE" -n "$EV_READS" --seed 21
+	bed_counters "$c-after"
+	[ "$(ev_field "$EV_OUT" result)" = pass ]
+	check_err $? "eun-verify READ: $(ev_field "$EV_OUT" error)"
+	if [ "$BED_ROLE" = client ]; then
+		resent=$(bed_counter_delta "$c-before" "$c-after" rxe_eun_retx_reorder "$BED_DEV")
+		log_info "eun-verify READ: $(ev_field "$EV_OUT" goodput_MBps total) MB/s, control SENDs resent by the reorder window: $resent"
+		log_test "$BED_MODULE: spray adaptive: eun-verify READ over a slow link checks out"
+		return
+	fi
+	n=$(bed_counter_delta "$c-before" "$c-after" rxe_eun_ack_sprayed "$BED_DEV")
+	log_info "eun-verify READ: $n acknowledgments sprayed"
+	[ "${n:-0}" -gt 0 ]
+	check_err $? "eun-verify READ: no acknowledgment sprayed"
+	log_test "$BED_MODULE: spray adaptive: acknowledgments take the READ responses' paths ($n)"
+}
+spray_slow_acks
+
+if [ "$BED_ROLE" = server ]; then
 	bed_netem_set "$slow"
 	bed_links_drain "$DRAIN_S"
 	check_err $? "link $slow still holds packets after ${DRAIN_S} s"

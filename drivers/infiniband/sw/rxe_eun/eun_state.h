@@ -105,6 +105,7 @@ enum eun_counter {
 	EUN_CNT_READ_GAP_RCVD,	/* ... taken as evidence of that one's loss */
 	EUN_CNT_READ_RESP_SPRAYED, /* READ response sent over the QP's paths */
 	EUN_CNT_READ_RESP_PARKED, /* ... a path parked: a re-request named it */
+	EUN_CNT_ACK_SPRAYED,	/* EUN_ACK sent over the responses' paths */
 	EUN_CNT_FENCE_WAIT,	/* WRITE/SEND waited for READs/atomics out */
 	EUN_CNT_OOO_UNFENCED,	/* WRITE/SEND went behind READs/atomics out */
 	EUN_CNT_READ_REPLAY_GONE, /* READ/atomic copy: its resource reused */

@@ -71,6 +71,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_READ_GAP_RCVD].name	= "rxe_eun_read_gap_nak_rcvd",
 	[EUN_CNT_READ_RESP_SPRAYED].name	= "rxe_eun_read_resp_sprayed",
 	[EUN_CNT_READ_RESP_PARKED].name	= "rxe_eun_read_resp_parked",
+	[EUN_CNT_ACK_SPRAYED].name	= "rxe_eun_ack_sprayed",
 	[EUN_CNT_FENCE_WAIT].name	= "rxe_eun_fence_wait",
 	[EUN_CNT_OOO_UNFENCED].name	= "rxe_eun_ooo_unfenced",
 	[EUN_CNT_READ_REPLAY_GONE].name	= "rxe_eun_read_replay_gone",

@@ -7,8 +7,8 @@
  * its links. READ responses to a requester that places them in any order
  * take the paths' first ports, with paths of their own: in turn, or with
  * spray=mprdma or adaptive, a path that a re-request shows lost (or held
- * back) a response is parked for a while; ACKs and the rest keep the QP's
- * own port.
+ * back) a response is parked for a while. EUN_ACKs then take the
+ * responses' paths too; stock ACKs and the rest keep the QP's own port.
  *
  * A tracking QP also remembers the path of each PSN in flight, so that a
  * loss counts against the path that lost it, and hands the policy what
@@ -26,6 +26,7 @@
 #include "eun_rxe.h"
 #include "eun_counters.h"
 #include "eun_dev.h"
+#include "eun_opcode.h"
 #include "eun_trace.h"
 #include "eun_tx_path.h"
 
@@ -252,11 +253,29 @@ static bool eun_tx_path_is_read_response(u8 opcode)
 }
 
 /*
+ * An EUN_ACK of a QP whose READ responses are sprayed takes their next
+ * path: on the QP's own port alone it waited behind the responses queued
+ * on its link, seconds on a slow one, holding the completions posted after
+ * the SEND it acknowledged. Its tracking peer takes acknowledgments in any
+ * order. A QP that sends no responses keeps its own port: sprayed, WRITEs
+ * over a lossy link took retransmit timeouts (Documentation/results.rst).
+ * Runs in the responder's task.
+ */
+static u16 eun_tx_path_ack(struct rxe_qp *qp)
+{
+	struct eun_paths *ps = &qp->eun.rx.resp_paths;
+
+	eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_ACK_SPRAYED);
+	return eun_paths_sport(ps, eun_paths_pick(ps));
+}
+
+/*
  * A READ response to a requester that takes them in any order (its READ
  * request said so: rx/eun_rx_read.c) takes a path of the responses' own
  * (eun_tx_path_resp_policy()), another than before when it goes again,
- * and its path byte is kept by its PSN for a re-request to charge. Every
- * other response keeps the QP's own port.
+ * and its path byte is kept by its PSN for a re-request to charge. An
+ * EUN_ACK to such a requester takes the next path (eun_tx_path_ack());
+ * every other response keeps the QP's own port.
  * Runs in the responder's task.
  */
 static u16 eun_tx_path_response(struct rxe_qp *qp,
@@ -268,12 +287,16 @@ static u16 eun_tx_path_response(struct rxe_qp *qp,
 	u32 psn = pkt->psn & BTH_PSN_MASK;
 	u32 idx;
 
-	if (!rx->resp_any_order || !eun_tx_path_is_read_response(pkt->opcode))
+	if (!rx->resp_any_order)
 		return qp->src_port;
 	if (unlikely(ps->home_sport != qp->src_port)) {
 		ps->home_sport = qp->src_port;
 		eun_paths_restart(ps);
 	}
+	if (eun_op_is_ooo_ack(pkt->opcode))
+		return eun_tx_path_ack(qp);
+	if (!eun_tx_path_is_read_response(pkt->opcode))
+		return qp->src_port;
 	idx = eun_paths_pick(ps);
 	/*
 	 * A response sent again (a re-request's answer) leaves by another
@@ -345,9 +368,9 @@ static void eun_tx_path_take_parked(struct rxe_qp *qp)
  * @pkt: the packet
  *
  * A request packet of a QP that sprays takes the next path's port, a READ
- * response maybe a first port (eun_tx_path_response()); every other packet
- * the QP's own. A QP whose own port moved (a flow label set by modify QP)
- * starts its paths again from the new one.
+ * response or an EUN_ACK maybe a first port (eun_tx_path_response());
+ * every other packet the QP's own. A QP whose own port moved (a flow
+ * label set by modify QP) starts its paths again from the new one.
  *
  * Return: the port, host order.
  */
