@@ -22,10 +22,9 @@ SLOW_MAX_PCT=12		# the slow link's share of the responses, at most
 SIZE=65536		# 100 READs of 64 KiB: 6,400 responses at MTU 1024
 ITERS=100
 DRAIN_S=60		# what the slow link may still hold when the READs end
-EV_READS=100		# eun-verify's READs of SIZE, a quarter ring apart a SEND
+EV_READS=100		# eun-verify's READs of SIZE, a control SEND every quarter ring
 
 require_cmd ib_read_bw
-ev_require
 if [ "${BED_BOND:-0}" != 1 ]; then
 	log_skip "the bed has no bond (BOND=1, LINKS=2 or more)"
 	exit $ksft_skip
@@ -34,6 +33,7 @@ if [ "$BED_MODULE" != rdma_rxe_eun ]; then
 	log_skip "READ responses are sprayed by rdma_rxe_eun only"
 	exit $ksft_skip
 fi
+ev_require
 read -ra slaves <<< "$BED_SLAVES"
 slow=${slaves[$SLOW_LINK]:-}
 if [ -z "$slow" ]; then
