@@ -1319,6 +1319,114 @@ static void eun_rd_narrow_per_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[0].last_psn, 0xfffff9);
 }
 
+/* PSN @o after RT32_FIRST. */
+static u32 rt32(u32 o)
+{
+	return eun_psn_add(RT32_FIRST, o);
+}
+
+/* rt_32()'s READ missing @holes below +28 (all else placed), narrowed. */
+static u32 rt32_narrowed(struct kunit *test, u64 *w, const u32 *holes,
+			 u32 nholes, struct eun_rd_range *out, u32 room)
+{
+	struct eun_rd *rd = rt_32(test);
+	u32 head = RT32_FIRST, end, n;
+
+	memset(w, 0, RT_WORDS * sizeof(*w));
+	rt_place(rd, w, head, holes, nholes, RT32_FIRST, rt32(28));
+	end = eun_rd_range_end(rd, head, w, 256, 28);
+	n = eun_rd_split(rd, head, end, out, room);
+	return eun_rd_narrow(head, w, 256, 28, out, n);
+}
+
+/*
+ * From a responder that answers any part of a READ, each run of missing
+ * PSNs is asked for alone: runs fewer than EUN_RD_RUN_GAP placed PSNs
+ * apart stay one range; with too little room the last range takes the
+ * rest of its READ; with no room to split, or no words, the ranges stay
+ * as they were.
+ */
+static void eun_rd_runs_per_hole(struct kunit *test)
+{
+	/* 7 placed between +1 and +9, 8 between +9 and +18. */
+	const u32 holes[] = { rt32(0), rt32(1), rt32(9), rt32(18), rt32(20) };
+	const u32 four[] = { rt32(0), rt32(9), rt32(18), rt32(27) };
+	struct eun_rd_range out[4];
+	u64 w[RT_WORDS];
+	u32 n;
+
+	BUILD_BUG_ON(EUN_RD_RUN_GAP != 8);
+	n = rt32_narrowed(test, w, holes, ARRAY_SIZE(holes), out, 4);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, rt32(0));
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, rt32(20));
+	n = eun_rd_runs(RT32_FIRST, w, 256, 28, out, n, 4);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	KUNIT_EXPECT_EQ(test, out[0].index, 0);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, rt32(0));
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, rt32(9));
+	KUNIT_EXPECT_EQ(test, out[1].index, 0);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, rt32(18));
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, rt32(20));
+
+	/* Four runs, room for three, then two: the last takes the rest. */
+	n = rt32_narrowed(test, w, four, ARRAY_SIZE(four), out, 4);
+	n = eun_rd_runs(RT32_FIRST, w, 256, 28, out, n, 3);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, rt32(9));
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, rt32(9));
+	KUNIT_EXPECT_EQ(test, out[2].first_psn, rt32(18));
+	KUNIT_EXPECT_EQ(test, out[2].last_psn, rt32(27));
+	n = rt32_narrowed(test, w, four, ARRAY_SIZE(four), out, 4);
+	n = eun_rd_runs(RT32_FIRST, w, 256, 28, out, n, 2);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, rt32(0));
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, rt32(0));
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, rt32(9));
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, rt32(27));
+
+	/* No room to split, or nothing to split by. */
+	n = rt32_narrowed(test, w, holes, ARRAY_SIZE(holes), out, 4);
+	KUNIT_EXPECT_EQ(test, eun_rd_runs(RT32_FIRST, w, 256, 28, out, n, 1),
+			1);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, rt32(20));
+	KUNIT_EXPECT_EQ(test, eun_rd_runs(RT32_FIRST, NULL, 0, 0, out, n, 4),
+			1);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, rt32(20));
+}
+
+/*
+ * Several READs: each keeps at least one range, in order, however little
+ * room the earlier ones leave.
+ */
+static void eun_rd_runs_every_read(struct kunit *test)
+{
+	/* A 0xfffffd..0xfffffe, B 0xffffff..0x000001, C 0x000002. */
+	struct eun_rd *rd = rt_abc(test);
+	struct eun_rd_range out[4];
+	u32 head = 0xfffffd, n;
+	u64 w[RT_WORDS] = { 0 };
+
+	/* Missing: A's both, B's first and last (0 placed), C beyond. */
+	rt_set(w, head, 0);
+	n = eun_rd_split(rd, head, 2, out, ARRAY_SIZE(out));
+	KUNIT_ASSERT_EQ(test, n, 3);
+	n = eun_rd_narrow(head, w, 256, 3, out, n);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	n = eun_rd_runs(head, w, 256, 3, out, n, 4);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	KUNIT_EXPECT_EQ(test, out[0].index, 0);
+	KUNIT_EXPECT_EQ(test, out[0].first_psn, head);
+	KUNIT_EXPECT_EQ(test, out[0].last_psn, 0xfffffe);
+	/* Fewer than EUN_RD_RUN_GAP placed apart: one range, 0 asked again. */
+	KUNIT_EXPECT_EQ(test, out[1].index, 1);
+	KUNIT_EXPECT_EQ(test, out[1].first_psn, 0xffffff);
+	KUNIT_EXPECT_EQ(test, out[1].last_psn, 1);
+	KUNIT_EXPECT_EQ(test, out[2].index, 2);
+	KUNIT_EXPECT_EQ(test, out[2].first_psn, 2);
+	KUNIT_EXPECT_EQ(test, out[2].last_psn, 2);
+}
+
 static void eun_rd_atomics(struct kunit *test)
 {
 	static const struct rt_range ranges[] = {
@@ -1911,6 +2019,8 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_range_end_span_too_wide),
 	KUNIT_CASE(eun_rd_split_per_read),
 	KUNIT_CASE(eun_rd_narrow_per_read),
+	KUNIT_CASE(eun_rd_runs_per_hole),
+	KUNIT_CASE(eun_rd_runs_every_read),
 	KUNIT_CASE(eun_rd_atomics),
 	KUNIT_CASE(eun_rd_writes_out_until_retired),
 	KUNIT_CASE(eun_rd_retire_oldest),

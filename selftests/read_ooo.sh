@@ -7,7 +7,10 @@
 # over one that also drops (2%), checks every byte and the order of every
 # completion, and the requester's counters show responses placed out of
 # order, missing ones re-requested, no go-back-N rewind and no response
-# refused as malformed. Then compare-and-swap and fetch-and-add back to
+# refused as malformed; each run of missing responses is asked for alone
+# (this responder answers any part of a READ), so that the answers bring
+# at most three copies of what came per re-request (one range from the
+# first hole to the last brought eight to thirteen). Then compare-and-swap and fetch-and-add back to
 # back over the same links, every result checked: the responder held the
 # atomics that came early and told the requester of each request missing
 # behind them (a sequence NAK, taken by the requester), none went back to
@@ -71,7 +74,7 @@ delta()
 
 run_mode()
 {
-	local mode=$1 before after d ooo
+	local mode=$1 before after d ooo dup
 	before=$BED_RESULTS/read-$mode-before.txt
 	after=$BED_RESULTS/read-$mode-after.txt
 
@@ -110,6 +113,9 @@ run_mode()
 		n=$(rerequest_trace_count)
 		[ "$n" = "$t" ]
 		check_err $? "$mode: $n eun_read_rerequest events for $t re-requests counted"
+		dup=$(delta rxe_eun_read_duplicate)
+		[ "$dup" -le $((3 * d)) ]
+		check_err $? "$mode: lossy: $dup duplicate responses for $d re-requests: a READ's holes were not asked for one run at a time"
 		log_info "$mode: lossy: re-requests $d (spurious $(delta rxe_eun_read_rerequest_spurious), after a timeout $(delta rxe_eun_read_rerequest_timeout)), duplicates $(delta rxe_eun_read_duplicate), traced $n ($(grep -m1 -o 'eun_read_rerequest: .*' "$trace/trace"))"
 	fi
 

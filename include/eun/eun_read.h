@@ -57,6 +57,17 @@
  */
 #define EUN_RD_PAUSE_DIV	4
 /*
+ * A responder that answers any subset of a READ (rxe_eun's) is asked for
+ * each run of missing packets alone: runs fewer than EUN_RD_RUN_GAP
+ * placed packets apart are asked as one, so that a READ whose every
+ * eighth packet or so is late (sprayed over a slow link) still costs one
+ * re-request, while losses (a few per READ, far apart) cost their own
+ * packets only; one round asks at most EUN_RD_RUNS_MAX ranges, well below
+ * rxe's 64 packets of a QP in flight.
+ */
+#define EUN_RD_RUN_GAP		8
+#define EUN_RD_RUNS_MAX		32
+/*
  * Re-requests a second copy of whose first PSN may still prove spurious.
  * The answer to one comes behind the responses of every READ out when it
  * went, so, with many out, later re-requests go before it: each is kept
@@ -250,6 +261,8 @@ u32 eun_rd_split(const struct eun_rd *rd, u32 head, u32 end,
 		 struct eun_rd_range *out, u32 max);
 u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
 		  struct eun_rd_range *out, u32 n);
+u32 eun_rd_runs(u32 head, const u64 *words, u32 nbits, u32 span,
+		struct eun_rd_range *out, u32 n, u32 max);
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now);
 void eun_rd_answer_due(struct eun_rd *rd, u32 last);
 void eun_rd_stop(struct eun_rd *rd);

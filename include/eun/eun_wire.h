@@ -31,11 +31,16 @@
  * responder may send them over several paths; and bit 1 in a READ or
  * atomic request it sent while WRITE or SEND packets were unacknowledged,
  * so that the responder executes it only once every earlier PSN is in
- * (those packets may come after it).
+ * (those packets may come after it). A tracking responder sets bit 2 in
+ * the READ responses it sends to such a requester: it answers a
+ * re-request for any part of the READ, so that each run of missing
+ * packets may be asked for alone (rxe's own moves the READ's start to
+ * each re-request's and refuses one below it).
  */
 #define EUN_BTH_RESV8A_OFFSET		4
 #define EUN_BTH_ANY_ORDER		0x01
 #define EUN_BTH_AFTER_OOO		0x02
+#define EUN_BTH_ANY_PART		0x04
 
 static inline bool eun_wire_any_order(const u8 *bth)
 {
@@ -55,6 +60,16 @@ static inline bool eun_wire_after_ooo(const u8 *bth)
 static inline void eun_wire_set_after_ooo(u8 *bth)
 {
 	bth[EUN_BTH_RESV8A_OFFSET] |= EUN_BTH_AFTER_OOO;
+}
+
+static inline bool eun_wire_any_part(const u8 *bth)
+{
+	return bth[EUN_BTH_RESV8A_OFFSET] & EUN_BTH_ANY_PART;
+}
+
+static inline void eun_wire_set_any_part(u8 *bth)
+{
+	bth[EUN_BTH_RESV8A_OFFSET] |= EUN_BTH_ANY_PART;
 }
 
 /* Version carried in the top bits of the first byte of EUNH and EUN_ACK. */

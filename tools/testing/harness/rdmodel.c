@@ -34,6 +34,7 @@ struct ref {
 	u32 mtu;
 	struct rread reads[MAX_READS];
 	u32 posted, planned;	/* READs posted, to post */
+	bool any_part;		/* the responder answers any part of a READ */
 	u32 oldest;		/* the oldest out; out: oldest .. posted - 1 */
 	u32 count;		/* out: 0 once stopped or all retired */
 	u32 end;		/* index after the newest READ's last */
@@ -663,14 +664,17 @@ static void net_push(u32 psn, int kind, u32 len)
 /*
  * The responder answers a request for packets @h..@e of READ @q. As rxe's,
  * it refuses a re-request that starts below the previous one's start:
- * the tracker must never send one.
+ * the tracker must never send one, unless the responder answers any part
+ * of a READ (rxe_eun's).
  */
 static void respond(struct rread *q, u32 h, u32 e)
 {
 	u32 j;
 	int kind;
 
-	if (h < q->origin)
+	if (h > e || e >= q->npkts)
+		fail("a re-request outside its READ");
+	if (h < q->origin && !f.any_part)
 		fail("a re-request below the previous one's start");
 	q->origin = h;
 	for (j = h; j <= e; j++) {
@@ -970,7 +974,61 @@ static u32 narrow(struct eun_rd_range *out, u32 n, u32 nbits)
 	return n;
 }
 
-/* As eun_comp_read_resend(): one request per READ, then one mark. */
+/*
+ * eun_rd_runs() of the @n narrowed ranges in @out with room for @max,
+ * checked against the runs of indices that may be missing in each, those
+ * fewer than EUN_RD_RUN_GAP placed apart joined, and every READ left one
+ * range at least (its last taking the rest when room runs out).
+ */
+static u32 runs(struct eun_rd_range *out, u32 n, u32 nbits, u32 max)
+{
+	struct eun_rd_range want[EUN_RD_MAX_OUT];
+	u32 i, j, a, b, k = 0, room, placed;
+
+	if (n >= max) {
+		memcpy(want, out, n * sizeof(*out));
+		k = n;
+	}
+	for (i = 0; k < max && i < n; i++) {
+		a = idx_of(out[i].first_psn);
+		b = idx_of(out[i].last_psn);
+		room = max - k - (n - i - 1);
+		want[k] = out[i];
+		want[k].last_psn = psn_of(a);
+		room--;
+		for (placed = 0, j = a + 1; j <= b; j++) {
+			if (!ref_maybe_missing(j, nbits)) {
+				placed++;
+				continue;
+			}
+			if (placed >= EUN_RD_RUN_GAP && !room) {
+				want[k].last_psn = psn_of(b);
+				break;
+			}
+			if (placed >= EUN_RD_RUN_GAP) {
+				want[++k] = out[i];
+				want[k].first_psn = psn_of(j);
+				room--;
+			}
+			want[k].last_psn = psn_of(j);
+			placed = 0;
+		}
+		k++;
+	}
+	n = eun_rd_runs(psn_of(f.head), words, nbits, ref_span(), out, n, max);
+	if (n != k || memcmp(out, want, k * sizeof(*out)))
+		fail("eun_rd_runs()");
+	for (i = 0; i < n; i++)
+		if (!ref_maybe_missing(idx_of(out[i].first_psn), nbits) ||
+		    !ref_maybe_missing(idx_of(out[i].last_psn), nbits))
+			fail("eun_rd_runs(): a range from or to a placed PSN");
+	return n;
+}
+
+/*
+ * As eun_comp_read_resend(): one request per READ, or per run of missing
+ * packets when the responder answers any part of a READ, then one mark.
+ */
 static void rerequest(void)
 {
 	struct eun_rd_range out[EUN_RD_MAX_OUT];
@@ -981,6 +1039,9 @@ static void rerequest(void)
 		fail("re-request range");
 	n = split(f.head, e, out, EUN_RD_MAX_OUT);
 	n = narrow(out, n, WORDS * 64);
+	if (f.any_part)
+		n = runs(out, n, WORDS * 64, rdm_pct(ops, 50) ? EUN_RD_RUNS_MAX :
+				   1 + rdm_below(ops, EUN_RD_RUNS_MAX));
 	if (!n)
 		fail("a re-request of nothing");
 	for (i = 0; i < n; i++) {
@@ -1152,6 +1213,7 @@ static void begin_session(void)
 	/* The tracker keeps the highest PSN that came until the next READ. */
 	f.max_idx = idx_of(max_psn);
 	f.mtu = random_mtu();
+	f.any_part = rdm_pct(ops, 50);
 	f.posted = 0;
 	f.planned = 1 + rdm_below(ops, rdm_pct(ops, 50) ? 3 : MAX_READS);
 	f.oldest = 0;

@@ -149,6 +149,21 @@ struct resp_res *eun_resp_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 }
 
 /**
+ * eun_resp_read_any_part() - whether a copy of a READ may ask for any part
+ *	of it
+ * @qp: the QP, in its receive task, replaying a READ
+ *
+ * Return: true for a tracking QP, which keeps the READ's start so that a
+ * requester may ask for each of its holes alone (its READ responses say
+ * so: rx/eun_rx_read.c); false for rxe's rule, which moves the start to
+ * each copy's and refuses a copy below it.
+ */
+bool eun_resp_read_any_part(struct rxe_qp *qp)
+{
+	return eun_qp_tracks(qp);
+}
+
+/**
  * eun_comp_get_ack() - the completer's first look at a response packet
  * @qp: the QP, in its send task
  * @pkt: the packet, before rxe looks at its PSN
@@ -326,6 +341,25 @@ void eun_post_send_kick(struct rxe_qp *qp)
 		rxe_sched_task(&qp->send_task);
 	else
 		rxe_run_task(&qp->send_task);
+}
+
+/**
+ * eun_udp_sport() - the UDP source port of a packet rxe_prepare() builds
+ * @qp: the QP
+ * @pkt: the packet, its headers built
+ *
+ * The last look at a packet before it leaves: a READ response of a
+ * tracking QP is marked if it may be asked for in part
+ * (rx/eun_rx_read.c), and the port is the packet's path's
+ * (tx/eun_tx_path.c).
+ *
+ * Return: the port, host order.
+ */
+u16 eun_udp_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt)
+{
+	if (!(pkt->mask & RXE_REQ_MASK))
+		eun_rx_read_mark(qp, pkt->opcode, pkt->hdr);
+	return eun_tx_path_sport(qp, pkt);
 }
 
 /*

@@ -38,6 +38,7 @@ enum eun_psn_verdict eun_resp_check_psn(struct rxe_qp *qp,
 void eun_resp_flush_srq(struct rxe_qp *qp, bool notify);
 bool eun_resp_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
 struct resp_res *eun_resp_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
+bool eun_resp_read_any_part(struct rxe_qp *qp);
 enum eun_ack_verdict eun_comp_get_ack(struct rxe_qp *qp,
 				      struct rxe_pkt_info *pkt);
 enum eun_plain_ack_verdict eun_comp_plain_ack(struct rxe_qp *qp,

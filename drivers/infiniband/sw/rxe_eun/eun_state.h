@@ -405,6 +405,9 @@ struct eun_tx_wqe {
  * @rd_va: remote address the READ reads from (kernel copy)
  * @rd_rkey: its rkey (kernel copy)
  * @rd_force: rxe's retransmit timer asked for a re-request of @rd
+ * @rd_any_part: the peer's READ responses said it answers a re-request
+ *	for any part of a READ (EUN_BTH_ANY_PART): each run of missing
+ *	packets is asked for alone
  * @rd_ranges: what a re-request of @rd asks for (scratch of the send
  *	task, too large for its stack)
  */
@@ -434,6 +437,7 @@ struct eun_tx {
 	u64 rd_va;
 	u32 rd_rkey;
 	bool rd_force;
+	bool rd_any_part;
 	struct eun_rd_range rd_ranges[EUN_RD_MAX_OUT];
 };
 

@@ -641,6 +641,8 @@ enum eun_ack_verdict eun_comp_read(struct rxe_qp *qp, struct rxe_pkt_info *pkt)
 	int index;
 	int err;
 
+	if (eun_wire_any_part(pkt->hdr))
+		tx->rd_any_part = true;
 	if (!tx->rd.count) {
 		eun_comp_read_copy(qp, pkt->psn);
 		return EUN_ACK_STOCK;
@@ -759,7 +761,9 @@ enum eun_ack_verdict eun_comp_read_ack_past(struct rxe_qp *qp,
 
 /*
  * The ranges a re-request asks for from @head: one per READ, from its
- * first PSN that may be missing to its last below the highest that came.
+ * first PSN that may be missing to its last below the highest that came;
+ * or, from a responder that answers any part of a READ, one per run of
+ * missing PSNs (eun_rd_runs()).
  */
 static u32 eun_comp_read_ranges(struct rxe_qp *qp, u32 head,
 				struct eun_rd_range *out, u32 max)
@@ -785,7 +789,11 @@ static u32 eun_comp_read_ranges(struct rxe_qp *qp, u32 head,
 	}
 	end = eun_rd_range_end(&tx->rd, head, words, nbits, span);
 	n = eun_rd_split(&tx->rd, head, end, out, max);
-	return eun_rd_narrow(head, words, nbits, span, out, n);
+	n = eun_rd_narrow(head, words, nbits, span, out, n);
+	if (!tx->rd_any_part)
+		return n;
+	return eun_rd_runs(head, words, nbits, span, out, n,
+			   min_t(u32, max, EUN_RD_RUNS_MAX));
 }
 
 /*

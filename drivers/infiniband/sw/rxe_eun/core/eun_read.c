@@ -42,7 +42,9 @@
  * resource's origin to each start), so holes cannot be asked for one by
  * one across rounds; a READ's first missing PSN never moves down, so one
  * range from it always passes. Packets already placed inside the range
- * come again and are dropped as duplicates.
+ * come again and are dropped as duplicates. A responder that says it
+ * answers any part of a READ (rxe_eun's) is asked for each run of missing
+ * packets alone (eun_rd_runs()).
  *
  * READs out have increasing PSN ranges, consecutive when sent back to
  * back; a WRITE or SEND sent between two leaves a gap that belongs to no
@@ -828,6 +830,80 @@ u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
 	for (i = 0; i < n; i++)
 		if (eun_rd_narrow_one(head, words, nbits, span, &out[i]))
 			out[k++] = out[i];
+	return k;
+}
+
+/*
+ * Write @r's runs of PSNs that may be missing to @out from @k on, at most
+ * @room (one or more) of them: the last one left takes the rest of @r.
+ */
+static u32 eun_rd_runs_one(u32 head, const u64 *words, u32 nbits, u32 span,
+			   const struct eun_rd_range *r,
+			   struct eun_rd_range *out, u32 k, u32 room)
+{
+	struct eun_rd_range *run = &out[k++];
+	u32 psn = r->first_psn, placed = 0;
+
+	*run = *r;
+	run->last_psn = psn;
+	room--;
+	while (psn != r->last_psn) {
+		psn = eun_psn_add(psn, 1);
+		if (!eun_rd_maybe_missing(head, words, nbits, span, psn)) {
+			placed++;
+			continue;
+		}
+		if (placed >= EUN_RD_RUN_GAP) {
+			if (!room) {
+				run->last_psn = r->last_psn;
+				break;
+			}
+			run = &out[k++];
+			*run = *r;
+			run->first_psn = psn;
+			room--;
+		}
+		run->last_psn = psn;
+		placed = 0;
+	}
+	return k;
+}
+
+/**
+ * eun_rd_runs() - ask for each run of missing packets alone
+ * @head: the first missing PSN
+ * @words: placed bits after @head (as for eun_rd_range_end())
+ * @nbits: bits in @words
+ * @span: PSNs after @head up to the highest placed
+ * @out: the ranges of eun_rd_narrow() (each from and to a PSN that may be
+ *	missing), split in place
+ * @n: how many
+ * @max: room in @out, and the most ranges to return
+ *
+ * For a responder that answers any subset of a READ: each range becomes
+ * the runs of PSNs in it that may be missing, those fewer than
+ * EUN_RD_RUN_GAP placed PSNs apart joined, so that the answers bring
+ * fewer copies of what came. Every READ keeps a range; when @max runs
+ * out, a READ's last range covers the rest of it.
+ *
+ * Return: how many ranges, in order, at the start of @out; @n when @n
+ * ranges leave no room to split (or @words is NULL).
+ */
+u32 eun_rd_runs(u32 head, const u64 *words, u32 nbits, u32 span,
+		struct eun_rd_range *out, u32 n, u32 max)
+{
+	struct eun_rd_range r;
+	u32 i, k = 0;
+
+	if (!words || n >= max)
+		return n;
+	/* The ranges move to the end; each is read before it is written. */
+	memmove(&out[max - n], out, n * sizeof(*out));
+	for (i = 0; i < n; i++) {
+		r = out[max - n + i];
+		k = eun_rd_runs_one(head, words, nbits, span, &r, out, k,
+				    max - k - (n - i - 1));
+	}
 	return k;
 }
 

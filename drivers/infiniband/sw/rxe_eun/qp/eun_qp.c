@@ -182,6 +182,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eq->tx.heard = false;
 	eq->tx.unheard_timeouts = 0;
 	eq->tx.stock_send = false;
+	eq->tx.rd_any_part = false;
 	eq->tx.recv_seq = 0;
 	eq->tx.write_seq = 0;
 	memset(eq->tx.wqe, 0, eq->tx.nwqe * sizeof(*eq->tx.wqe));

@@ -20,7 +20,9 @@
  * older, goes to rxe as every stock-format request does. A new READ
  * request also says whether its requester takes the responses in any
  * order, so that they may be sprayed (tx/eun_tx_path.c); a copy names
- * responses that went missing, which charges the paths they took.
+ * responses that went missing, which charges the paths they took. A copy
+ * may ask for any part of its READ: rxe keeps the READ's start for a
+ * tracking QP, and the responses say so.
  *
  * Runs in the QP's receive task only, but eun_rx_read_forget() (the QP
  * reset or destroyed, its tasks stopped).
@@ -353,6 +355,33 @@ bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb)
 u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn)
 {
 	return eun_ro_skip(&qp->eun.rx.order, psn);
+}
+
+/**
+ * eun_rx_read_mark() - mark a READ response that may be asked for in part
+ * @qp: the QP, in its responder task
+ * @opcode: the response's opcode
+ * @bth: its BTH
+ *
+ * A tracking QP replays any part of a READ (eun_resp_read_any_part()):
+ * its READ responses to a requester that places them in any order say so
+ * (EUN_BTH_ANY_PART), so that it asks for each run of missing packets
+ * alone. Other requesters never read the bit.
+ */
+void eun_rx_read_mark(struct rxe_qp *qp, u8 opcode, u8 *bth)
+{
+	if (!eun_qp_tracks(qp) || !qp->eun.rx.resp_any_order)
+		return;
+	switch (opcode) {
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST:
+	case IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY:
+		eun_wire_set_any_part(bth);
+		break;
+	default:
+		break;
+	}
 }
 
 /**

@@ -20,6 +20,7 @@ struct resp_res *eun_rx_read_res(struct rxe_qp *qp, struct rxe_pkt_info *pkt);
 void eun_rx_read_reached(struct rxe_qp *qp);
 bool eun_rx_read_queue_early(struct rxe_qp *qp, struct sk_buff *skb);
 u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn);
+void eun_rx_read_mark(struct rxe_qp *qp, u8 opcode, u8 *bth);
 void eun_rx_read_forget(struct rxe_qp *qp);
 
 #endif /* EUN_RX_READ_H */

@@ -363,7 +363,8 @@ static void eun_tx_path_take_parked(struct rxe_qp *qp)
 }
 
 /**
- * eun_udp_sport() - the UDP source port of a packet rxe_prepare() builds
+ * eun_tx_path_sport() - the UDP source port of a packet rxe_prepare()
+ *	builds
  * @qp: the QP
  * @pkt: the packet
  *
@@ -374,7 +375,7 @@ static void eun_tx_path_take_parked(struct rxe_qp *qp)
  *
  * Return: the port, host order.
  */
-u16 eun_udp_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt)
+u16 eun_tx_path_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt)
 {
 	struct eun_paths *ps = &qp->eun.paths;
 

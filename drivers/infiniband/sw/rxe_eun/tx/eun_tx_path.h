@@ -11,11 +11,13 @@
 
 struct rxe_dev;
 struct rxe_qp;
+struct rxe_pkt_info;
 
 int eun_tx_path_setup(struct rxe_dev *rxe, struct rxe_qp *qp);
 int eun_tx_path_ring_init(struct rxe_qp *qp, u32 capacity);
 void eun_tx_path_restart(struct rxe_qp *qp);
 void eun_tx_path_teardown(struct rxe_qp *qp);
+u16 eun_tx_path_sport(struct rxe_qp *qp, const struct rxe_pkt_info *pkt);
 u8 eun_tx_path_wire(struct rxe_qp *qp);
 void eun_tx_path_sent(struct rxe_qp *qp, u32 psn, u8 wire);
 void eun_tx_path_lost(struct rxe_qp *qp, u32 psn);
