@@ -33,6 +33,7 @@
 #include "eun/eun_wire.h"
 #include "eun_rxe.h"
 #include "eun_counters.h"
+#include "eun_opcode.h"
 #include "eun_rx_ack.h"
 #include "eun_rx_read.h"
 #include "eun_tx_path.h"
@@ -370,18 +371,9 @@ u32 eun_rx_read_skip(struct rxe_qp *qp, u32 psn)
  */
 void eun_rx_read_mark(struct rxe_qp *qp, u8 opcode, u8 *bth)
 {
-	if (!eun_qp_tracks(qp) || !qp->eun.rx.resp_any_order)
-		return;
-	switch (opcode) {
-	case IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST:
-	case IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE:
-	case IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST:
-	case IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY:
+	if (eun_qp_tracks(qp) && qp->eun.rx.resp_any_order &&
+	    eun_op_is_read_response(opcode))
 		eun_wire_set_any_part(bth);
-		break;
-	default:
-		break;
-	}
 }
 
 /**
