@@ -96,6 +96,7 @@ enum eun_counter {
 	EUN_CNT_READ_REREQ,	/* READ re-request: responses missing, quiet */
 	EUN_CNT_READ_REREQ_TIMEOUT,	/* ... after the retransmit timer */
 	EUN_CNT_READ_REREQ_SPURIOUS,	/* ... proven needless */
+	EUN_CNT_READ_REREQ_PART,	/* ... a READ's later run of holes alone */
 	EUN_CNT_READ_AHEAD,	/* READ request executed ahead of epsn */
 	EUN_CNT_READ_REPLAY_EARLY, /* READ copy queued before new requests */
 	EUN_CNT_ATOMIC_HELD,	/* atomic request held until in order */

@@ -945,6 +945,9 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 			continue;
 		eun_rd_count(qp, tx->rd_force ? EUN_CNT_READ_REREQ_TIMEOUT :
 						EUN_CNT_READ_REREQ);
+		/* A run after the READ's first hole, asked for alone. */
+		if (i && ranges[i].index == ranges[i - 1].index)
+			eun_rd_count(qp, EUN_CNT_READ_REREQ_PART);
 		trace_eun_read_rerequest(qp_num(qp), ranges[i].first_psn,
 					 ranges[i].last_psn, cause, quiet_us);
 		asked = i + 1;

@@ -62,6 +62,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_READ_REREQ].name	= "rxe_eun_read_rerequest",
 	[EUN_CNT_READ_REREQ_TIMEOUT].name	= "rxe_eun_read_rerequest_timeout",
 	[EUN_CNT_READ_REREQ_SPURIOUS].name	= "rxe_eun_read_rerequest_spurious",
+	[EUN_CNT_READ_REREQ_PART].name	= "rxe_eun_read_rerequest_part",
 	[EUN_CNT_READ_AHEAD].name	= "rxe_eun_read_ahead",
 	[EUN_CNT_READ_REPLAY_EARLY].name	= "rxe_eun_read_replay_early",
 	[EUN_CNT_ATOMIC_HELD].name	= "rxe_eun_atomic_held",
