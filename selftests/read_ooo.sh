@@ -11,9 +11,10 @@
 # a READ's later runs of missing responses alone at least once (this
 # responder answers any part of a READ). How many copies each
 # re-request brings back is logged, not held to a bound: about one per
-# re-request in most transfers, four to six and a half in some, where
-# the old single range from the first hole to the last brought eight to
-# thirteen. Then compare-and-swap and fetch-and-add back to
+# re-request in most transfers, four to seven in some (a round that
+# asks for whole READs whose responses were still coming: see
+# results.rst), where the old single range from the first hole to the
+# last brought eight to thirteen. Then compare-and-swap and fetch-and-add back to
 # back over the same links, every result checked: the responder held the
 # atomics that came early and told the requester of each request missing
 # behind them (a sequence NAK, taken by the requester), none went back to
