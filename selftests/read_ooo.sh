@@ -14,11 +14,11 @@
 # re-request in most transfers, four to seven in some (a round that
 # asks for whole READs whose responses were still coming: see
 # results.rst), where the old single range from the first hole to the
-# last brought eight to thirteen. Then compare-and-swap and fetch-and-add back to
-# back over the same links, every result checked: the responder held the
-# atomics that came early and told the requester of each request missing
-# behind them (a sequence NAK, taken by the requester), none went back to
-# go-back-N. Then all of them and WRITE and SEND mixed on one QP: READs
+# last brought eight to thirteen. Then compare-and-swap and
+# fetch-and-add back to back over the same links, every result checked:
+# the responder held the atomics that came early and told the requester
+# of each request missing behind them (a sequence NAK, taken by the
+# requester), none went back to go-back-N. Then all of them and WRITE and SEND mixed on one QP: READs
 # and atomics go behind WRITE and SEND packets still out, every byte and
 # result checked, no go-back-N. Once the QPs are gone the emulated memory
 # holds no block. The requester's eun_read_rerequest tracepoint fires once
