@@ -1427,6 +1427,34 @@ static void eun_rd_runs_every_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[2].last_psn, 2);
 }
 
+/*
+ * Nothing of two requests came: a probe goes first. One whole request
+ * missing is what a lost request looks like, and a READ some of whose
+ * packets came lost the rest.
+ */
+static void eun_rd_several_whole_requests(struct kunit *test)
+{
+	/* A 0xfffffd..0xfffffe, B 0xffffff..0x000001, C 0x000002. */
+	struct eun_rd *rd = rt_abc(test);
+	struct eun_rd_range r[] = {
+		{ 0, 0xfffffd, 0xfffffe }, { 1, 0xffffff, 1 }, { 2, 2, 2 },
+		{ 3, 3, 3 },
+	};
+
+	KUNIT_EXPECT_FALSE(test, eun_rd_several_whole(rd, r, 0));
+	KUNIT_EXPECT_FALSE(test, eun_rd_several_whole(rd, r, 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_several_whole(rd, r, 2));
+	KUNIT_EXPECT_TRUE(test, eun_rd_several_whole(rd, &r[1], 2));
+
+	/* B's first packet came: A and C still make two. */
+	r[1].first_psn = 0;
+	KUNIT_EXPECT_FALSE(test, eun_rd_several_whole(rd, r, 2));
+	KUNIT_EXPECT_TRUE(test, eun_rd_several_whole(rd, r, 3));
+	/* A's last came: C alone, and a range of no READ out counts not. */
+	r[0].last_psn = 0xfffffd;
+	KUNIT_EXPECT_FALSE(test, eun_rd_several_whole(rd, r, 4));
+}
+
 static void eun_rd_atomics(struct kunit *test)
 {
 	static const struct rt_range ranges[] = {
@@ -1491,22 +1519,23 @@ static void eun_rd_gap_nak(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, eun_rd_gap(rd, 6, 0, 3 * MS));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 2 * MS + RT_BLIND(4 * MS, 0));
 
+	/* Its request's way to the responder and the response's back. */
 	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 3 * MS));
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 7 * MS);
-	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 7 * MS - 1));
-	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 7 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 11 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 11 * MS - 1));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 11 * MS));
 	end = eun_rd_range_end(rd, 0, w, RT_WORDS * 64, 0);
 	KUNIT_EXPECT_EQ(test, end, 0);
 	rt_split(test, rd, 0, end, 4, lost, 1);
 
 	/* After the re-request a NAK may be older than it: no news. */
-	eun_rd_rerequested(rd, 0, 7 * MS);
-	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 8 * MS));
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 7 * MS + RT_BLIND(4 * MS, 1));
+	eun_rd_rerequested(rd, 0, 11 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 12 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 11 * MS + RT_BLIND(4 * MS, 1));
 	/* Its answer: atomic 0 in, the next one's NAK times its own loss. */
-	eun_rd_arrival(rd, 0, 1, true, 9 * MS);
-	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 1, 1, 10 * MS));
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 14 * MS);
+	eun_rd_arrival(rd, 0, 1, true, 13 * MS);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 1, 1, 14 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 1), 22 * MS);
 }
 
 /*
@@ -1524,7 +1553,7 @@ static void eun_rd_gap_nak_read(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rt_atomic(rd, 104, 8, 1024), 0);
 	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 100, 100, 1 * MS));
 	KUNIT_EXPECT_EQ(test, rd->max_psn, 103);
-	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 5 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 9 * MS);
 	end = eun_rd_range_end(rd, 100, w, RT_WORDS * 64, 0);
 	KUNIT_EXPECT_EQ(test, end, 103);
 	rt_split(test, rd, 100, end, 4, whole, 1);
@@ -1657,6 +1686,65 @@ static void eun_rd_writes_out_until_retired(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, eun_rd_writes_out(rd));
 	eun_rd_stop(rd);
 	KUNIT_EXPECT_FALSE(test, eun_rd_writes_out(rd));
+}
+
+/*
+ * A sequence NAK for atomic 0, then the response of atomic 3: the
+ * responder executes atomics in their turn, so 0 had come there and its
+ * response went before 3's. The NAK is stale: the hole is timed from 3's
+ * arrival, and a wait for the responses after it is a pause of theirs.
+ */
+static void eun_rd_gap_nak_stale(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	u32 psn;
+
+	for (psn = 0; psn != 6; psn++)
+		KUNIT_ASSERT_EQ(test, rt_writes(rd, psn), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 3 * MS));
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 11 * MS);
+
+	eun_rd_arrival(rd, 3, 0, true, 4 * MS);
+	KUNIT_EXPECT_FALSE(test, rd->held);
+	KUNIT_EXPECT_EQ(test, rd->max_psn, 3);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 8 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 0, 5 * MS));
+	KUNIT_EXPECT_TRUE(test, eun_rd_paused(rd, 0, 5 * MS + 1));
+	KUNIT_EXPECT_FALSE(test, eun_rd_due(rd, 0, 8 * MS));
+
+	/* 0 comes 8 ms after 3, all of it a pause: the window stays. */
+	eun_rd_arrival(rd, 0, 1, true, 12 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+}
+
+/*
+ * A READ may be executed ahead of a request missing before it: its
+ * response beyond the hole leaves the NAK standing, as does a copy of a
+ * response that writes.
+ */
+static void eun_rd_gap_nak_read_ahead(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	KUNIT_ASSERT_EQ(test, rt_writes(rd, 0), 0);
+	KUNIT_ASSERT_EQ(test, rt_writes(rd, 1), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, 2, 2 * 1024, 1024, 0), 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_gap(rd, 0, 0, 3 * MS));
+
+	eun_rd_arrival(rd, 2, 0, true, 4 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->held);
+	eun_rd_arrival(rd, 1, 0, false, 5 * MS);
+	KUNIT_EXPECT_TRUE(test, rd->held);
+	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 0), 11 * MS);
+	KUNIT_EXPECT_FALSE(test, eun_rd_paused(rd, 0, 6 * MS));
+	KUNIT_EXPECT_TRUE(test, eun_rd_due(rd, 0, 11 * MS));
+
+	/*
+	 * Atomic 0 comes 10 ms after the NAK: 5 ms on each way, so the
+	 * window learns 5 ms and a quarter.
+	 */
+	eun_rd_arrival(rd, 0, 1, true, 13 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 5 * MS + 5 * MS / 4);
 }
 
 /* The window a QP asks for is kept within what the tracker can time. */
@@ -2021,8 +2109,11 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_narrow_per_read),
 	KUNIT_CASE(eun_rd_runs_per_hole),
 	KUNIT_CASE(eun_rd_runs_every_read),
+	KUNIT_CASE(eun_rd_several_whole_requests),
 	KUNIT_CASE(eun_rd_atomics),
 	KUNIT_CASE(eun_rd_writes_out_until_retired),
+	KUNIT_CASE(eun_rd_gap_nak_stale),
+	KUNIT_CASE(eun_rd_gap_nak_read_ahead),
 	KUNIT_CASE(eun_rd_retire_oldest),
 	KUNIT_CASE(eun_rd_gap_nak),
 	KUNIT_CASE(eun_rd_gap_nak_read),

@@ -263,6 +263,8 @@ u32 eun_rd_narrow(u32 head, const u64 *words, u32 nbits, u32 span,
 		  struct eun_rd_range *out, u32 n);
 u32 eun_rd_runs(u32 head, const u64 *words, u32 nbits, u32 span,
 		struct eun_rd_range *out, u32 n, u32 max);
+bool eun_rd_several_whole(const struct eun_rd *rd,
+			  const struct eun_rd_range *ranges, u32 n);
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now);
 void eun_rd_answer_due(struct eun_rd *rd, u32 last);
 void eun_rd_stop(struct eun_rd *rd);

@@ -271,8 +271,9 @@ static u64 ref_deadline(void)
 		return 0;
 	if (!f.armed || !ref_hole_below_max())
 		return ref_blind_deadline();
+	/* A NAK timed it: the request's way there and the response's back. */
 	if (f.hole_seen && f.hole_head == f.head)
-		return f.hole_from + f.paused + f.wnd;
+		return f.hole_from + f.paused + (f.held ? 2 : 1) * f.wnd;
 	return f.quiet + f.wnd;
 }
 
@@ -813,7 +814,10 @@ static void ref_overtaken(u32 idx)
 	    (f.asked && idx <= f.rereq_last))
 		return;
 	w = now - f.hole_from;
-	w = min((w - min(w, f.paused)) * 5 / 4, EUN_RD_REO_MAX_NS);
+	w -= min(w, f.paused);
+	if (f.held)
+		w /= 2;
+	w = min(w * 5 / 4, EUN_RD_REO_MAX_NS);
 	if (w <= f.wnd)
 		return;
 	f.wnd = w;
@@ -857,6 +861,24 @@ static void ref_note_answer(u32 idx)
 	f.ans_seen = true;
 }
 
+/*
+ * A new response beyond the hole of a request executed in its turn (an
+ * atomic): the request a NAK said missing came to the responder since.
+ */
+static void ref_unhold(u32 idx)
+{
+	int index = ref_find(idx);
+
+	if (!f.held || !f.hole_seen || idx <= f.hole_head || index < 0 ||
+	    !ref_at(index)->atomic)
+		return;
+	f.held = false;
+	f.hole_top = idx;
+	f.hole_from = now;
+	f.paused = 0;
+	rdm_stats.unheld++;
+}
+
 /* A packet of a READ out came: placed, a copy, or not placed. */
 static void came(u32 idx)
 {
@@ -865,6 +887,7 @@ static void came(u32 idx)
 
 	ref_note_answer(idx);
 	if (fresh) {
+		ref_unhold(idx);
 		ref_note_pause();
 		ref_overtaken(idx);
 		ref_fresh(idx);
@@ -1029,6 +1052,20 @@ static u32 runs(struct eun_rd_range *out, u32 n, u32 nbits, u32 max)
  * As eun_comp_read_resend(): one request per READ, or per run of missing
  * packets when the responder answers any part of a READ, then one mark.
  */
+/* How many of @out's ranges cover a whole request. */
+static u32 ref_whole(const struct eun_rd_range *out, u32 n)
+{
+	const struct rread *q;
+	u32 i, whole = 0;
+
+	for (i = 0; i < n; i++) {
+		q = &f.reads[f.oldest + out[i].index];
+		whole += idx_of(out[i].first_psn) == q->first &&
+			 idx_of(out[i].last_psn) == q->first + q->npkts - 1;
+	}
+	return whole;
+}
+
 static void rerequest(void)
 {
 	struct eun_rd_range out[EUN_RD_MAX_OUT];
@@ -1044,6 +1081,13 @@ static void rerequest(void)
 				   1 + rdm_below(ops, EUN_RD_RUNS_MAX));
 	if (!n)
 		fail("a re-request of nothing");
+	if (eun_rd_several_whole(&rd, out, n) != (ref_whole(out, n) >= 2))
+		fail("eun_rd_several_whole()");
+	/* Nothing of several requests came: the oldest range, a probe. */
+	if (ref_whole(out, n) >= 2) {
+		n = 1;
+		rdm_stats.probes++;
+	}
 	for (i = 0; i < n; i++) {
 		q = &f.reads[f.oldest + out[i].index];
 		respond(q, idx_of(out[i].first_psn) - q->first,
@@ -1114,6 +1158,7 @@ static void post(void)
 	u32 len = atomic ? 8 : random_len(npkts);
 	struct eun_rd_req req = {
 		.first_psn = psn_of(f.end), .len = len, .atomic = atomic,
+		.writes = atomic,
 		.va = rdm_next(ops), .rkey = (u32)rdm_next(ops),
 	};
 	struct rread *q = &f.reads[f.posted++];

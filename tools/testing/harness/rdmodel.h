@@ -69,6 +69,7 @@ struct rdm_stats {
 	u64 dups, stale, not_placed, rereqs, ranges, blind, timer, spurious;
 	u64 widened;
 	u64 ends_hole, ends_max, ends_last, starts, refused, strays, gaps;
+	u64 unheld, probes;
 };
 
 extern struct rdm_stats rdm_stats;

@@ -59,7 +59,9 @@ int main(int argc, char **argv)
 	       "  %llu not placed,"
 	       " %llu re-requests in %llu ranges (%llu blind, %llu by the timer,\n"
 	       "  %llu spurious; %llu widenings by lateness), range ends: %llu highest hole, %llu highest came,\n"
-	       "  %llu last; %llu random starts (%llu refused), %llu gap NAKs\n",
+	       "  %llu last; %llu random starts (%llu refused), %llu gap NAKs\n"
+	       "  (%llu made stale by a later atomic's response), %llu probes of\n"
+	       "  several whole requests missing\n",
 	       (unsigned long long)sessions, (unsigned long long)s->sessions_done,
 	       (unsigned long long)s->sessions_failed, (unsigned long long)s->reads,
 	       (unsigned long long)s->atomics,
@@ -71,6 +73,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)s->widened,
 	       (unsigned long long)s->ends_hole, (unsigned long long)s->ends_max,
 	       (unsigned long long)s->ends_last, (unsigned long long)s->starts,
-	       (unsigned long long)s->refused, (unsigned long long)s->gaps);
+	       (unsigned long long)s->refused, (unsigned long long)s->gaps,
+	       (unsigned long long)s->unheld, (unsigned long long)s->probes);
 	return 0;
 }

@@ -925,13 +925,15 @@ enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
 	quiet_us = div_u64(now - min(now, tx->rd.quiet_from_ns), NSEC_PER_USEC);
 	n = eun_comp_read_ranges(qp, head, ranges, ARRAY_SIZE(tx->rd_ranges));
 	/*
-	 * Nothing came for a while: a probe, the oldest range alone. A host
-	 * that stopped running the peer or this guest stops every READ at
-	 * once, and asking for all of them again would queue a copy of the
-	 * whole pipeline behind the originals. The answer, or any later
-	 * response, times the rest again.
+	 * Nothing came for a while, or nothing of several requests: a probe,
+	 * the oldest range alone. A host that stopped running the peer or
+	 * this guest stops every READ at once, and asking for all of them
+	 * again would queue a copy of the whole pipeline behind the
+	 * originals. The answer, or any later response, times the rest again.
 	 */
-	if (cause == EUN_RD_CAUSE_BLIND)
+	if (cause == EUN_RD_CAUSE_BLIND ||
+	    (cause == EUN_RD_CAUSE_HOLE &&
+	     eun_rd_several_whole(&tx->rd, ranges, n)))
 		n = min(n, 1U);
 	for (i = 0; i < n; i++) {
 		struct rxe_send_wqe *wqe = eun_comp_read_wqe(qp, ranges[i].index);

@@ -44,7 +44,10 @@
  * range from it always passes. Packets already placed inside the range
  * come again and are dropped as duplicates. A responder that says it
  * answers any part of a READ (rxe_eun's) is asked for each run of missing
- * packets alone (eun_rd_runs()).
+ * packets alone (eun_rd_runs()). A round that would ask for several
+ * requests of which nothing came asks for the oldest alone, a probe:
+ * single losses seldom take two whole requests, a host that stopped
+ * while their responses were on their way does (eun_rd_several_whole()).
  *
  * READs out have increasing PSN ranges, consecutive when sent back to
  * back; a WRITE or SEND sent between two leaves a gap that belongs to no
@@ -423,6 +426,9 @@ static void eun_rd_overtaken(struct eun_rd *rd, u32 psn, u64 now)
 		return;
 	late = now - rd->hole_from_ns;
 	late -= min(late, rd->paused_ns);
+	/* Over two ways: one window's worth on each (eun_rd_hole_wnd()). */
+	if (rd->held)
+		late /= 2;
 	wnd = min(late + late / 4, EUN_RD_REO_MAX_NS);
 	if (wnd <= rd->reo_wnd_ns)
 		return;
@@ -461,12 +467,52 @@ static void eun_rd_note_hole(struct eun_rd *rd, u32 head, u64 now)
 	rd->paused_ns = 0;
 }
 
+/*
+ * Whether @psn answers a request the responder executes only in its turn
+ * (an atomic, an ATOMIC WRITE, a request marked to wait for the packets
+ * before it): then every request before it had reached the responder.
+ */
+static bool eun_rd_in_turn(const struct eun_rd *rd, u32 psn)
+{
+	int index = eun_rd_find(rd, psn);
+	const struct eun_rd_req *r;
+
+	if (index < 0)
+		return false;
+	r = eun_rd_at(rd, index);
+	return r->writes || r->after_ooo || r->in_turn;
+}
+
+/*
+ * A sequence NAK said the responder holds the requests behind the hole;
+ * a new response beyond the hole of one it executes only in its turn
+ * says that the missing request has come there since, so the NAK is
+ * stale. The hole's responses went before that one, as any hole's do:
+ * its window runs from this arrival, and the responses flow again, so a
+ * pause of theirs tells nothing of the hole. Timed from the NAK instead,
+ * the window would hold the request's own lateness on top of its
+ * responses', and a responder host that stops for a few milliseconds
+ * would have every atomic held behind it asked for again.
+ */
+static void eun_rd_unhold(struct eun_rd *rd, u32 psn, u64 now)
+{
+	if (!rd->held || !rd->hole_seen ||
+	    !eun_psn_after(psn, rd->hole_head) || !eun_rd_in_turn(rd, psn))
+		return;
+	rd->held = false;
+	rd->hole_top = psn;
+	rd->hole_from_ns = now;
+	rd->paused_ns = 0;
+}
+
 /* @psn came (or counts as come): see eun_rd_arrival(). */
 static void eun_rd_come(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 			u64 now)
 {
-	if (fresh)
+	if (fresh) {
+		eun_rd_unhold(rd, psn, now);
 		eun_rd_note_pause(rd, now);
+	}
 	if (!rd->seen || eun_psn_after(psn, rd->max_psn))
 		rd->max_psn = psn;
 	rd->seen = true;
@@ -566,7 +612,8 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
  * a lost request leaves nothing coming after it: only the NAK shows that
  * requests sent after it came. It is news as a response beyond the hole
  * would be, unless a re-request went since: then the NAK may be older
- * than it. The request was never executed, so every response PSN of it
+ * than it. The hole waits twice the window (eun_rd_hole_wnd()), until a
+ * response shows that the request came (eun_rd_unhold()). The request was never executed, so every response PSN of it
  * is missing and none came beyond: its last is the highest that counts
  * as come, and the re-request asks for the whole request, not for the
  * requests held behind it. (A READ's re-request for part of it would be
@@ -592,6 +639,20 @@ bool eun_rd_gap(struct eun_rd *rd, u32 psn, u32 head, u64 now)
 }
 
 /*
+ * How long a timed hole waits. The window is the reordering of the
+ * responses' way; a hole a sequence NAK timed waits for its request's
+ * way to the responder as well (the NAK went when a request sent after
+ * it came there), then for its response's way back, so it waits twice
+ * the window. On the bed a guest's netem queue stops now and then for a
+ * few milliseconds on either way: one window from the NAK asked for an
+ * atomic again in three of eight transfers under reordering alone.
+ */
+static u64 eun_rd_hole_wnd(const struct eun_rd *rd)
+{
+	return rd->held ? 2 * rd->reo_wnd_ns : rd->reo_wnd_ns;
+}
+
+/*
  * The longer wait: from the latest new packet (or request, or re-request),
  * 0 once EUN_RD_MAX_BLIND re-requests went unanswered.
  */
@@ -612,10 +673,11 @@ static u64 eun_rd_blind_deadline(const struct eun_rd *rd)
  * @head: the first missing PSN
  *
  * Packets missing below the highest PSN that came count as lost once the
- * reorder window has passed since the first packet beyond them came, not
- * counting the responder's pauses since (or, for a hole no arrival has
- * timed, since the latest new packet): if the responses go on, or none is
- * to come. Only the tail missing (the responder may still be sending it),
+ * reorder window (twice it while a sequence NAK says the responder holds
+ * the requests behind them) has passed since the first packet beyond
+ * them came, not counting the responder's pauses since (or, for a hole no
+ * arrival has timed, since the latest new packet): if the responses go
+ * on, or none is to come. Only the tail missing (the responder may still be sending it),
  * or nothing new since the request or the latest re-request, waits longer:
  * EUN_RD_BLIND_SHIFT doublings of the window or twice the longest pause
  * seen, at least EUN_RD_BLIND_MIN_NS, doubled per unanswered re-request.
@@ -632,7 +694,7 @@ u64 eun_rd_deadline(const struct eun_rd *rd, u32 head)
 		return eun_rd_blind_deadline(rd);
 	if (!rd->hole_seen || rd->hole_head != head)
 		return rd->quiet_from_ns + rd->reo_wnd_ns;
-	return rd->hole_from_ns + rd->paused_ns + rd->reo_wnd_ns;
+	return rd->hole_from_ns + rd->paused_ns + eun_rd_hole_wnd(rd);
 }
 
 /**
@@ -905,6 +967,34 @@ u32 eun_rd_runs(u32 head, const u64 *words, u32 nbits, u32 span,
 				    max - k - (n - i - 1));
 	}
 	return k;
+}
+
+/**
+ * eun_rd_several_whole() - whether a re-request would ask for several
+ *	requests of which no response came
+ * @rd: the tracker
+ * @ranges: the re-request's ranges (eun_rd_split() and after)
+ * @n: how many
+ *
+ * Losses of single packets seldom take every response of two requests:
+ * a host that stopped while they were on their way does, and on the
+ * bed it stops for up to tens of ms. Such a round is a probe: the oldest
+ * range alone, whose answer, or the originals, time the rest.
+ *
+ * Return: true when two of @ranges or more each cover a whole request.
+ */
+bool eun_rd_several_whole(const struct eun_rd *rd,
+			  const struct eun_rd_range *ranges, u32 n)
+{
+	const struct eun_rd_req *r;
+	u32 i, whole = 0;
+
+	for (i = 0; i < n && whole < 2; i++) {
+		r = eun_rd_at(rd, ranges[i].index);
+		whole += r && ranges[i].first_psn == r->first_psn &&
+			 ranges[i].last_psn == r->last_psn;
+	}
+	return whole >= 2;
 }
 
 /**
