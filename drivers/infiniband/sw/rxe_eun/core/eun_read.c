@@ -613,11 +613,12 @@ bool eun_rd_duplicate(struct eun_rd *rd, u32 psn)
  * requests sent after it came. It is news as a response beyond the hole
  * would be, unless a re-request went since: then the NAK may be older
  * than it. The hole waits twice the window (eun_rd_hole_wnd()), until a
- * response shows that the request came (eun_rd_unhold()). The request was never executed, so every response PSN of it
- * is missing and none came beyond: its last is the highest that counts
- * as come, and the re-request asks for the whole request, not for the
- * requests held behind it. (A READ's re-request for part of it would be
- * a new READ to the responder, with a FIRST response at a later PSN.)
+ * response shows that the request came (eun_rd_unhold()). The request
+ * was never executed, so every response PSN of it is missing and none
+ * came beyond: its last is the highest that counts as come, and the
+ * re-request asks for the whole request, not for the requests held
+ * behind it. (A READ's re-request for part of it would be a new READ to
+ * the responder, with a FIRST response at a later PSN.)
  *
  * Return: true when @psn is a request out whose responses are missing.
  */
@@ -677,10 +678,11 @@ static u64 eun_rd_blind_deadline(const struct eun_rd *rd)
  * the requests behind them) has passed since the first packet beyond
  * them came, not counting the responder's pauses since (or, for a hole no
  * arrival has timed, since the latest new packet): if the responses go
- * on, or none is to come. Only the tail missing (the responder may still be sending it),
- * or nothing new since the request or the latest re-request, waits longer:
- * EUN_RD_BLIND_SHIFT doublings of the window or twice the longest pause
- * seen, at least EUN_RD_BLIND_MIN_NS, doubled per unanswered re-request.
+ * on, or none is to come. Only the tail missing (the responder may still
+ * be sending it), or nothing new since the request or the latest
+ * re-request, waits longer: EUN_RD_BLIND_SHIFT doublings of the window
+ * or twice the longest pause seen, at least EUN_RD_BLIND_MIN_NS, doubled
+ * per unanswered re-request.
  *
  * Return: the time (ns); 0 when no READ is out, or when re-requests
  * went unanswered EUN_RD_MAX_BLIND times (rxe's retransmit timer then
