@@ -213,6 +213,7 @@ transfer()
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
 	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu kcpu0 kcpu peer_kcpu sargs=()
+	local irq0 irq rx_irqs
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
@@ -231,7 +232,7 @@ transfer()
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
-	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms)
+	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms) irq0=$(nic_rx_irqs)
 	down_start "$profile" "$stamp" "$tag"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
@@ -244,6 +245,8 @@ transfer()
 	cpu=$(( $(cpu_busy_ms) - cpu0 )) kcpu=$(( $(cpu_kernel_ms) - kcpu0 ))
 	echo "$cpu" > "$BED_RESULTS/$tag.cpu"
 	echo "$kcpu" > "$BED_RESULTS/$tag.kcpu"
+	irq=$(( $(nic_rx_irqs) - irq0 ))
+	echo "$irq" > "$BED_RESULTS/$tag.rxirq"
 	bed_counters "$after"
 	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
@@ -276,12 +279,13 @@ transfer()
 	# Who sends the data, and how many packets a message needs.
 	data=$(field "$mine" sent_pkts) acks=$(field "$theirs" sent_pkts)
 	emem=$(field "$theirs" emem_peak)
+	rx_irqs=$(cat "$peer_results/$tag.rxirq" 2>/dev/null)
 	per_msg=
 	[[ $size =~ ^[0-9]+$ ]] && per_msg=$(((size + mtu - 1) / mtu))
 	case $op in
 	read|ib_read_bw)
 		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
-		emem=$(field "$mine" emem_peak) ;;
+		emem=$(field "$mine" emem_peak) rx_irqs=$irq ;;
 	cas|faa|awrite|ib_atomic_bw) per_msg=1 ;;
 	# Data both ways: the client's packets are counted, no ideal.
 	write_read) per_msg='' ;;
@@ -328,7 +332,8 @@ transfer()
 		[kcpu_client_ms_per_MB]=$(ms_per_mb "$kcpu" "$bytes")
 		[kcpu_server_ms_per_MB]=$(ms_per_mb "$peer_kcpu" "$bytes")
 		[kcpu_us_per_pkt]=$(us_per_pkt "$kcpu" "$peer_kcpu" "$ideal")
-		[fence_wait]=$(field "$mine" rxe_eun_fence_wait))
+		[fence_wait]=$(field "$mine" rxe_eun_fence_wait)
+		[rx_irqs_per_data]=${rx_irqs:+$(ratio "$rx_irqs" "$data")})
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

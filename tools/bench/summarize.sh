@@ -61,6 +61,8 @@ summary_fields+=,cpu_client_spread_pct,cpu_server_spread_pct
 # and its ratio to stock with the ratio's interval.
 summary_fields+=,kcpu_client_ms_per_MB,kcpu_server_ms_per_MB,kcpu_us_per_pkt
 summary_fields+=,kcpu_spread_pct,kcpu_stock_ratio,kcpu_stock_ratio_lo,kcpu_stock_ratio_hi
+# The data receiver's NIC receive interrupts per data packet (matrix.sh).
+summary_fields+=,rx_irqs_per_data
 bench_boot_check || exit 2
 
 # Medians: values of the finished repetitions, sorted within awk; their
@@ -81,7 +83,8 @@ bench_awk -v fields="$summary_fields" '
 			   "rcvd_seq_err completer_retry_err gbn_retry out_of_seq_request " \
 			   "lat_mean_us lat_p50_us lat_p99_us " \
 			   "cpu_client_ms_per_MB cpu_server_ms_per_MB " \
-			   "kcpu_client_ms_per_MB kcpu_server_ms_per_MB kcpu_us_per_pkt", M, " ")
+			   "kcpu_client_ms_per_MB kcpu_server_ms_per_MB kcpu_us_per_pkt " \
+			   "rx_irqs_per_data", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \
