@@ -96,7 +96,7 @@ BENCH_MATRIX_FIELDS=(column profile netem op size messages rep status
 	read_ooo read_rerequest read_rerequest_spurious read_rerequest_timeout
 	read_duplicate read_ahead recover_ms cpu_client_ms_per_MB
 	cpu_server_ms_per_MB kcpu_client_ms_per_MB kcpu_server_ms_per_MB
-	kcpu_us_per_pkt fence_wait rx_irqs_per_data)
+	kcpu_us_per_pkt fence_wait rx_irqs_per_data tx_irqs_per_data)
 BENCH_MATRIX_HEADER=$(csv_header BENCH_MATRIX_FIELDS)
 
 # A profile (tools/bench/profiles/NAME) is netem's words, one or more
@@ -309,16 +309,16 @@ cpu_ms()
 cpu_busy_ms() { cpu_ms "1 2 3 6 7 8"; }
 cpu_kernel_ms() { cpu_ms "3 6 7"; }
 
-# nic_rx_irqs: interrupts of this guest's NICs' receive queues since boot
-# (virtio-net's "virtioN-input.Q" lines of /proc/interrupts, all CPUs).
-# Each starts a NAPI round: packets that arrive together share one, packets
-# that arrive one by one (as a netem that reorders lets them go) take one
-# each, and under TCG each costs the guests more than an ACK does.
-nic_rx_irqs()
+# nic_irqs QUEUES [FILE]: interrupts of this guest's NICs' QUEUES (input:
+# receive, output: transmit completions) since boot: virtio-net's
+# "virtioN-QUEUES.Q" lines of FILE (/proc/interrupts), all CPUs. Packets that arrive or leave
+# together share one; packets one by one (as a netem that reorders lets
+# them go) take one each.
+nic_irqs()
 {
-	awk '$NF ~ /^virtio[0-9]+-input\./ {
+	awk -v q="$1" '$NF ~ "^virtio[0-9]+-" q "\\." {
 		for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) t += $i
-	} END { print t + 0 }' /proc/interrupts
+	} END { print t + 0 }' "${2:-/proc/interrupts}"
 }
 
 # us_per_pkt MS_A MS_B PKTS: (MS_A + MS_B) in microseconds per packet,

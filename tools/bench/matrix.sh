@@ -213,7 +213,7 @@ transfer()
 	local mine theirs status result n msgs bytes cmsgs cbytes el mbps p50 p99
 	local ideal data acks links mean args length=(-n "$BED_ITERS") per_msg emem
 	local recover= stamp=$BED_RESULTS/$tag cpu0 cpu kcpu0 kcpu peer_kcpu sargs=()
-	local irq0 irq rx_irqs
+	local rx0 tx0 rx tx rx_irqs tx_irqs
 
 	[ "$xfer_secs" = 0 ] || length+=(-t "$(down_min_secs "$profile" "$xfer_secs")")
 	args=(-o "$op" -S "$size")
@@ -232,7 +232,7 @@ transfer()
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
-	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms) irq0=$(nic_rx_irqs)
+	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms) rx0=$(nic_irqs input) tx0=$(nic_irqs output)
 	down_start "$profile" "$stamp" "$tag"
 	if [[ $op == ib_* ]]; then
 		perf_run "$tag" "$op" "$size"
@@ -245,8 +245,8 @@ transfer()
 	cpu=$(( $(cpu_busy_ms) - cpu0 )) kcpu=$(( $(cpu_kernel_ms) - kcpu0 ))
 	echo "$cpu" > "$BED_RESULTS/$tag.cpu"
 	echo "$kcpu" > "$BED_RESULTS/$tag.kcpu"
-	irq=$(( $(nic_rx_irqs) - irq0 ))
-	echo "$irq" > "$BED_RESULTS/$tag.rxirq"
+	rx=$(( $(nic_irqs input) - rx0 )) tx=$(( $(nic_irqs output) - tx0 ))
+	echo "$rx $tx" > "$BED_RESULTS/$tag.irqs"
 	bed_counters "$after"
 	bed_link_tx "$after.links"
 	mine=$(deltas "$before" "$after")
@@ -279,13 +279,16 @@ transfer()
 	# Who sends the data, and how many packets a message needs.
 	data=$(field "$mine" sent_pkts) acks=$(field "$theirs" sent_pkts)
 	emem=$(field "$theirs" emem_peak)
-	rx_irqs=$(cat "$peer_results/$tag.rxirq" 2>/dev/null)
+	# The receiver's receive interrupts, the sender's transmit completions.
+	read -r rx_irqs _ 2>/dev/null < "$peer_results/$tag.irqs"
+	tx_irqs=$tx
 	per_msg=
 	[[ $size =~ ^[0-9]+$ ]] && per_msg=$(((size + mtu - 1) / mtu))
 	case $op in
 	read|ib_read_bw)
 		data=$(field "$theirs" sent_pkts) acks=$(field "$mine" sent_pkts)
-		emem=$(field "$mine" emem_peak) rx_irqs=$irq ;;
+		emem=$(field "$mine" emem_peak) rx_irqs=$rx
+		read -r _ tx_irqs 2>/dev/null < "$peer_results/$tag.irqs" ;;
 	cas|faa|awrite|ib_atomic_bw) per_msg=1 ;;
 	# Data both ways: the client's packets are counted, no ideal.
 	write_read) per_msg='' ;;
@@ -333,7 +336,8 @@ transfer()
 		[kcpu_server_ms_per_MB]=$(ms_per_mb "$peer_kcpu" "$bytes")
 		[kcpu_us_per_pkt]=$(us_per_pkt "$kcpu" "$peer_kcpu" "$ideal")
 		[fence_wait]=$(field "$mine" rxe_eun_fence_wait)
-		[rx_irqs_per_data]=${rx_irqs:+$(ratio "$rx_irqs" "$data")})
+		[rx_irqs_per_data]=${rx_irqs:+$(ratio "$rx_irqs" "$data")}
+		[tx_irqs_per_data]=${tx_irqs:+$(ratio "$tx_irqs" "$data")})
 	csv_row BENCH_MATRIX_FIELDS row >> "$csv" || check_err 1 "$tag: no row for the transfer"
 	bed_progress "$profile $op $size #$rep: $status${mbps:+, $mbps MB/s}"
 	if [ $status = fail ] && [[ $op == ib_* ]]; then

@@ -61,8 +61,9 @@ summary_fields+=,cpu_client_spread_pct,cpu_server_spread_pct
 # and its ratio to stock with the ratio's interval.
 summary_fields+=,kcpu_client_ms_per_MB,kcpu_server_ms_per_MB,kcpu_us_per_pkt
 summary_fields+=,kcpu_spread_pct,kcpu_stock_ratio,kcpu_stock_ratio_lo,kcpu_stock_ratio_hi
-# The data receiver's NIC receive interrupts per data packet (matrix.sh).
-summary_fields+=,rx_irqs_per_data
+# The data receiver's NIC receive interrupts and the data sender's
+# transmit completions per data packet (matrix.sh).
+summary_fields+=,rx_irqs_per_data,tx_irqs_per_data
 bench_boot_check || exit 2
 
 # Medians: values of the finished repetitions, sorted within awk; their
@@ -84,7 +85,7 @@ bench_awk -v fields="$summary_fields" '
 			   "lat_mean_us lat_p50_us lat_p99_us " \
 			   "cpu_client_ms_per_MB cpu_server_ms_per_MB " \
 			   "kcpu_client_ms_per_MB kcpu_server_ms_per_MB kcpu_us_per_pkt " \
-			   "rx_irqs_per_data", M, " ")
+			   "rx_irqs_per_data tx_irqs_per_data", M, " ")
 		# Retransmissions by cause: sums over the finished repetitions,
 		# against the data packets they sent.
 		ns = split("data_pkts retx_timeout retx_nack retx_reorder retx_spurious rx_ooo " \

@@ -37,7 +37,7 @@ row()
 		[read_rerequest_timeout]=0 [read_duplicate]=0 [read_ahead]=0
 		[recover_ms]=${RECOVER-} [cpu_client_ms_per_MB]= [cpu_server_ms_per_MB]=
 		[kcpu_client_ms_per_MB]= [kcpu_server_ms_per_MB]= [kcpu_us_per_pkt]= [fence_wait]=0
-		[rx_irqs_per_data]=)
+		[rx_irqs_per_data]= [tx_irqs_per_data]=)
 
 	csv_row BENCH_MATRIX_FIELDS r
 }
@@ -46,7 +46,7 @@ row()
 flow_row()
 {
 	row "$1" mp-equal flows ok 2.0 400 0 15 0 0 0 31 |
-		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0,,,,,,,0,\)\$/,$2,1000,$3\1/"
+		sed "s/,flows,65536,/,flows,websearch:100,/; s/,,,\(,0,0,0,0,0,0,,,,,,,0,,\)\$/,$2,1000,$3\1/"
 }
 
 lossy='rate 8mbit; link3: rate 8mbit loss 1%'
@@ -172,16 +172,16 @@ goals "$tmp/mpskew2.csv"
 check "an mprdma p99 below rr's by its median but not in one row of three: undecided" \
 	"grep -F 'mprdma ooo degree p99' $tmp/out | grep -q '15 against 63 = 0.24x \\[0.24, 1.11\\] (n=3, 3)  *undecided'"
 
-sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000,\(0,0,0,0,0,0,,,,,,,0,\)$/,45001,\1/' "$tmp/good.csv" > "$tmp/fct.csv"
+sed '/^eun-eunomia+mprdma,mp-equal,,flows/s/,45000,\(0,0,0,0,0,0,,,,,,,0,,\)$/,45001,\1/' "$tmp/good.csv" > "$tmp/fct.csv"
 goals "$tmp/fct.csv"
 check "a flow p99 above half of ECMP misses" "grep -F 'mprdma p99 FCT' $tmp/out | grep -q '45.0 / 90.0 ms = 0.50x \[0.50, 0.50\] (n=3/3)  *missed'"
 check "flow means compared" "grep -F 'eunomia+rr mean FCT' $tmp/out | grep -q '4.0 / 9.0 ms = 0.44x \[0.44, 0.44\] (n=3/3)  *met'"
 
 check "the recovery from a path down is judged by its median" "grep -F 'mp-down: eunomia+rr goodput back' $tmp/out | grep -q 'median 400 ms over 3 rows ( 300 400 500 )  *met'"
-sed '/^eun-eunomia+mprdma,mp-down,/s/,300,,,,,,0,$/,1200,,,,,,0,/' "$tmp/good.csv" > "$tmp/recover.csv"
+sed '/^eun-eunomia+mprdma,mp-down,/s/,300,,,,,,0,,$/,1200,,,,,,0,,/' "$tmp/good.csv" > "$tmp/recover.csv"
 goals "$tmp/recover.csv"
 check "a recovery slower than 1 s misses" "grep -F 'mp-down: eunomia+mprdma goodput back' $tmp/out | grep -q 'median 1200 ms over 3 rows.*missed'"
-sed '0,/^eun-eunomia+rr,mp-down,.*,300,,,,,,0,$/s/,300,,,,,,0,$/,none,,,,,,0,/' "$tmp/good.csv" > "$tmp/never.csv"
+sed '0,/^eun-eunomia+rr,mp-down,.*,300,,,,,,0,,$/s/,300,,,,,,0,,$/,none,,,,,,0,,/' "$tmp/good.csv" > "$tmp/never.csv"
 goals "$tmp/never.csv"
 check "a row whose goodput never came back misses" "grep -F 'mp-down: eunomia+rr goodput back' $tmp/out | grep -q '1 of 3 rows never back  *missed'"
 

@@ -70,7 +70,7 @@ check "goals.txt beside the summary" "grep -q '^goals: 0 met, 1 missed' $tmp/goa
 check "text outside the markers kept" "grep -q '^before\$' $tmp/r.rst && grep -q '^after\$' $tmp/r.rst && ! grep -q '^old\$' $tmp/r.rst"
 old_fields=column,profile,netem,op,size,runs,finished,not_finished,goodput_MBps,elapsed_s,pkts_per_needed,acks_per_data,rcvd_seq_err,completer_retry_err,gbn_retry,out_of_seq_request,emem_peak_blocks,data_pkts,retx_timeout,retx_nack,retx_reorder,retx_spurious,rx_ooo,link_pkts,ooo_p99,lat_mean_us,lat_p50_us,lat_p99_us,msgs_per_s,read_ooo,read_rerequest,read_rerequest_spurious,read_rerequest_timeout,read_duplicate,read_ahead
 check "the intervals appended after the fields older readers know" \
-	"[ \"\$(head -n 1 $s)\" = '$old_fields,goodput_lo,goodput_hi,msgs_per_s_lo,msgs_per_s_hi,stock_ratio,stock_ratio_lo,stock_ratio_hi,cpu_client_ms_per_MB,cpu_server_ms_per_MB,cpu_client_spread_pct,cpu_server_spread_pct,kcpu_client_ms_per_MB,kcpu_server_ms_per_MB,kcpu_us_per_pkt,kcpu_spread_pct,kcpu_stock_ratio,kcpu_stock_ratio_lo,kcpu_stock_ratio_hi,rx_irqs_per_data' ]"
+	"[ \"\$(head -n 1 $s)\" = '$old_fields,goodput_lo,goodput_hi,msgs_per_s_lo,msgs_per_s_hi,stock_ratio,stock_ratio_lo,stock_ratio_hi,cpu_client_ms_per_MB,cpu_server_ms_per_MB,cpu_client_spread_pct,cpu_server_spread_pct,kcpu_client_ms_per_MB,kcpu_server_ms_per_MB,kcpu_us_per_pkt,kcpu_spread_pct,kcpu_stock_ratio,kcpu_stock_ratio_lo,kcpu_stock_ratio_hi,rx_irqs_per_data,tx_irqs_per_data' ]"
 check "interval of the median of 1, 7, 2: from 1 to 7" \
 	"[ \"$(field rdma_rxe none goodput_lo)/$(field rdma_rxe none goodput_hi)\" = 1/7 ]"
 check "ratio to stock: 5.0 / 2.0, resampled 4 to 6 over 1 to 7" \
@@ -103,7 +103,8 @@ xrow()
 	    [read_ooo]=$9 [read_rerequest]=${10} [read_rerequest_timeout]=${11}
 	    [read_rerequest_spurious]=${12} [read_duplicate]=${13} [read_ahead]=${14:-0}
 	    [cpu_client_ms_per_MB]=${CPU:-0} [cpu_server_ms_per_MB]=${CPU_S:-0}
-	    [kcpu_us_per_pkt]=${KCPU:-} [fence_wait]=0 [rx_irqs_per_data]=${IRQ:-})
+	    [kcpu_us_per_pkt]=${KCPU:-} [fence_wait]=0 [rx_irqs_per_data]=${IRQ:-}
+	    [tx_irqs_per_data]=)
 	# perftest's rows have no packets needed.
 	[[ $3 != ib_* ]] || r[pkts_per_needed]=''
 	csv_row BENCH_MATRIX_FIELDS r
@@ -160,6 +161,18 @@ check "kernel CPU ratio: an interval from the repetitions, none for stock" \
 	"[ \"$(kfield eun-eunomia kcpu_stock_ratio_lo)/$(kfield eun-eunomia kcpu_stock_ratio_hi)\" = 1.0000/1.1579 ] && [ -z \"$(kfield rdma_rxe kcpu_stock_ratio)\" ]"
 check "receive interrupts per data packet: median of the finished rows, none without figures" \
 	"[ \"$(kfield eun-eunomia rx_irqs_per_data)/$(kfield rdma_rxe rx_irqs_per_data)\" = 0.200/ ]"
+cat > "$tmp/interrupts" <<'IRQ'
+           CPU0       CPU1
+ 24:          0          0  PCI-MSIX-0000:00:02.0   0-edge      virtio0-config
+ 25:      36001          7  PCI-MSIX-0000:00:02.0   1-edge      virtio0-requests
+ 29:       3288         12  PCI-MSIX-0000:00:04.0   1-edge      virtio2-input.0
+ 30:       1002          0  PCI-MSIX-0000:00:04.0   2-edge      virtio2-output.0
+ 32:          4          0  PCI-MSIX-0000:00:05.0   1-edge      virtio3-input.0
+ 33:         13          1  PCI-MSIX-0000:00:05.0   2-edge      virtio3-output.0
+LOC:      49039      50000   Local timer interrupts
+IRQ
+check "NIC interrupts: a queue's, every virtio NIC and CPU, nothing else" \
+	"[ \"$(nic_irqs input "$tmp/interrupts")/$(nic_irqs output "$tmp/interrupts")\" = 3304/1016 ]"
 check "operations per second: median of 200, 400 and 100" "[ \"$(sfield eun-eunomia cas 8 msgs_per_s)\" = 200.0 ]"
 check "READ counters summed over the finished repetitions" \
 	"[ \"$(sfield eun-eunomia read 65536 read_ooo)/$(sfield eun-eunomia read 65536 read_rerequest)/$(sfield eun-eunomia read 65536 read_rerequest_spurious)/$(sfield eun-eunomia read 65536 read_duplicate)/$(sfield eun-eunomia read 65536 read_rerequest_timeout)/$(sfield eun-eunomia read 65536 read_ahead)\" = 20/2/1/1/0/3 ]"
