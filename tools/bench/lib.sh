@@ -311,9 +311,9 @@ cpu_kernel_ms() { cpu_ms "3 6 7"; }
 
 # nic_irqs QUEUES [FILE]: interrupts of this guest's NICs' QUEUES (input:
 # receive, output: transmit completions) since boot: virtio-net's
-# "virtioN-QUEUES.Q" lines of FILE (/proc/interrupts), all CPUs. Packets that arrive or leave
-# together share one; packets one by one (as a netem that reorders lets
-# them go) take one each.
+# "virtioN-QUEUES.Q" lines of FILE (/proc/interrupts), all CPUs. Packets
+# that arrive or leave together share one; packets one by one (as a netem
+# that reorders lets them go) take one each.
 nic_irqs()
 {
 	awk -v q="$1" '$NF ~ "^virtio[0-9]+-" q "\\." {
