@@ -723,6 +723,29 @@ bed_netem_set()
 	tc qdisc add dev "$nd" root netem $spec
 }
 
+# bed_netem_ingress_set ND [SPEC]: netem SPEC on what ND receives, or none.
+# netem shapes only what a device sends, so ND's ingress is redirected
+# through an ifb device: the peer's emulated NIC then sends each packet
+# as it comes, and this guest's kernel delays and reorders it before the
+# stack sees it, as a network would (Documentation/testing.rst).
+bed_netem_ingress_set()
+{
+	local nd=$1 spec=${2:-} ifb=ifb-$1
+
+	tc qdisc del dev "$nd" ingress 2>/dev/null
+	ip link del "$ifb" 2>/dev/null
+	[ -z "$spec" ] && return 0
+	# numifbs=0: no ifb0 and ifb1 of its own.
+	modprobe -q ifb numifbs=0 || return 1
+	ip link add "$ifb" type ifb || return 1
+	ip link set "$ifb" up || return 1
+	tc qdisc add dev "$nd" handle ffff: ingress || return 1
+	tc filter add dev "$nd" parent ffff: protocol all matchall \
+		action mirred egress redirect dev "$ifb" || return 1
+	# shellcheck disable=SC2086 # SPEC is a word list
+	tc qdisc add dev "$ifb" root netem $spec
+}
+
 # bed_netem_on SPEC: netem on this guest's side of link 0 for a test,
 # unless the bed impairs the link already; bed_netem_off takes off only
 # what it put on.

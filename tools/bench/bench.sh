@@ -73,6 +73,10 @@
 #       then the work done, the cost figure (Documentation/testing.rst);
 #       BENCH_PERF_QPS=N (1..64) runs perftest's ops over N QPs (-q N):
 #       their figures are the N QPs' together;
+#       BENCH_NETEM_AT=ingress puts each guest's profile on the other
+#       guest's ingress (an ifb device) instead of its own egress, on a
+#       bed of one link: the packets leave the sending guest's emulated
+#       NIC unimpaired (Documentation/testing.rst);
 #       BENCH_FLOW_LOAD=L the flow workload's load, the share of the
 #       links' capacity its flows offer (0.05..1, default 0.5), or
 #       "closed" (tools/bench/matrix.sh)
@@ -140,6 +144,13 @@ ops_re='(write|send|write_imm|read|write_read|cas|faa|awrite|flows|ib_read_bw|ib
 perf_qps=${BENCH_PERF_QPS:-1}
 [[ $perf_qps =~ ^[1-9][0-9]?$ ]] && [ "$perf_qps" -le 64 ] ||
 	die "BENCH_PERF_QPS: '$perf_qps' is not 1..64"
+netem_at=${BENCH_NETEM_AT:-egress}
+case $netem_at in
+egress) ;;
+ingress) [[ " ${over[*]} " != *" BOND=1 "* ]] ||
+	die "BENCH_NETEM_AT=ingress: a bed of one link only, not BOND=1" ;;
+*) die "BENCH_NETEM_AT: '$netem_at' is neither egress nor ingress" ;;
+esac
 bench_flow_load_check || exit 2
 flow_size=$(bench_flow_size)
 [[ $extra_secs =~ ^[0-9]{1,5}$ ]] && [ "$extra_secs" -ge 60 ] && [ "$extra_secs" -le 14400 ] ||
@@ -205,6 +216,7 @@ run_unit()
 		turns+=" BENCH_INTERVAL_MS=$BENCH_INTERVAL_MS"
 	[ "${BENCH_BLOCK:-0}" = 1 ] && turns+=" BENCH_BLOCK=1"
 	[ "$perf_qps" = 1 ] || turns+=" BENCH_PERF_QPS=$perf_qps"
+	[ "$netem_at" = egress ] || turns+=" BENCH_NETEM_AT=$netem_at"
 	turns+=" BENCH_FLOW_LOAD=${BENCH_FLOW_LOAD:-0.5}"
 	"$repo/tools/vm/bed.sh" -o "$dir" -s NAME="bench-$u" "${mod[@]}" \
 		-s "PROFILES=$profs" -s "SIZES=$sizes" -s ITERS="$iters" \
@@ -441,7 +453,7 @@ extra_round()
 		-s MODULE=rdma_rxe_eun -s MODULE_PARAMS=ooo_mode=eunomia \
 		-s "PROFILES=${profs% }" -s "SIZES=$big" -s ITERS="$iters" \
 		-s TEST_TIMEOUT=$t -s RUN_TIMEOUT=$((extra_secs + 30)) \
-		-s "JOB_ENV=BENCH_OPS=$xops BENCH_REPS=$k BENCH_REP_FIRST=$((reps + 1)) BENCH_ONLY=$(tr ' ' ',' <<< "${words% }") BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs BENCH_COLUMNS=$(tr ' ' ',' <<< "${cols% }") BENCH_FLOW_LOAD=${BENCH_FLOW_LOAD:-0.5}" \
+		-s "JOB_ENV=BENCH_OPS=$xops BENCH_REPS=$k BENCH_REP_FIRST=$((reps + 1)) BENCH_ONLY=$(tr ' ' ',' <<< "${words% }") BENCH_XFER_TIMEOUT=$tmo BENCH_SECONDS=$secs BENCH_PERF_SECONDS=$perf_secs BENCH_COLUMNS=$(tr ' ' ',' <<< "${cols% }") BENCH_FLOW_LOAD=${BENCH_FLOW_LOAD:-0.5} BENCH_NETEM_AT=$netem_at BENCH_PERF_QPS=$perf_qps BENCH_BLOCK=${BENCH_BLOCK:-0}" \
 		-t tools/bench/matrix.sh "${over[@]}" "$repo/tools/vm/configs/bench.conf"; then
 		echo "$prog: the extra boot ended failed or cut at its budget: its finished rows are kept"
 	fi

@@ -211,12 +211,16 @@ profile_spec()
 
 # apply_profile NAME: netem of profile NAME on the egress of this guest's
 # links (every slave of a bonded bed, each its own line), as this guest's
-# role (BED_ROLE) has it, or none for "". A malformed profile changes no
-# qdisc and fails.
+# role (BED_ROLE) has it, or none for "" (BENCH_NETEM_AT=ingress: on the
+# peer's ingress instead). A malformed profile changes no qdisc and fails.
 apply_profile()
 {
 	local nds l spec rc=0
 
+	[ "${BENCH_NETEM_AT:-egress}" = ingress ] && {
+		apply_profile_ingress "$1"
+		return
+	}
 	if [ "${BED_BOND:-0}" != 1 ]; then
 		spec=$([ -z "$1" ] || profile_spec "$1" 0 "$BED_ROLE") || return 1
 		bed_netem_set "$BED_NETDEV" "$spec"
@@ -228,6 +232,24 @@ apply_profile()
 		bed_netem_set "${nds[$l]}" "$spec" || rc=1
 	done
 	return $rc
+}
+
+# apply_profile_ingress NAME: what apply_profile puts on the peer's egress,
+# on this guest's ingress instead (BENCH_NETEM_AT=ingress): the packets
+# leave the sender's emulated NIC unimpaired and are delayed and reordered
+# on arrival. One link only: a bond's slaves would each need their own.
+apply_profile_ingress()
+{
+	local peer=client spec
+
+	[ "${BED_BOND:-0}" != 1 ] || {
+		echo "BENCH_NETEM_AT=ingress: a bed of one link only" >&2
+		return 1
+	}
+	[ "$BED_ROLE" = client ] && peer=server
+	spec=$([ -z "$1" ] || profile_spec "$1" 0 "$peer") || return 1
+	bed_netem_set "$BED_NETDEV" "" &&
+		bed_netem_ingress_set "$BED_NETDEV" "$spec"
 }
 
 # down_min_secs NAME SECONDS: SECONDS, or more on a profile with a down

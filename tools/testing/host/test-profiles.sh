@@ -122,6 +122,20 @@ check "apply_profile: a malformed profile fails and sets nothing" \
 	"out=\$(BED_ROLE=client applied apply_profile typo 2>/dev/null); [ \$? -ne 0 ] && is \"\$out\" ''"
 bench_profile_dir=$repo/tools/bench/profiles
 
+# BENCH_NETEM_AT=ingress: the peer's egress netem on this guest's ingress,
+# its own egress bare.
+bed_netem_ingress_set() { echo "in:$1=$2" >> "$tmp/applied"; }
+check "ingress: the client's netem on the server's ingress" \
+	"is \"\$(BENCH_NETEM_AT=ingress BED_ROLE=server applied apply_profile reorder-req)\" 'eth0=;in:eth0=delay 1ms reorder 25% 50%;'"
+check "ingress: the server's on the client's" \
+	"is \"\$(BENCH_NETEM_AT=ingress BED_ROLE=client applied apply_profile reorder-req)\" 'eth0=;in:eth0=delay 1ms;'"
+check "ingress: none takes it off" \
+	"is \"\$(BENCH_NETEM_AT=ingress BED_ROLE=client applied apply_profile '')\" 'eth0=;in:eth0=;'"
+check "ingress: a bonded bed is refused and nothing set" \
+	"out=\$(BENCH_NETEM_AT=ingress BED_BOND=1 BED_SLAVES='eth0 eth1' BED_ROLE=client applied apply_profile reorder 2>/dev/null); [ \$? -ne 0 ] && is \"\$out\" ''"
+check "bench.sh refuses a bad BENCH_NETEM_AT and ingress on a bond" \
+	"out=\$(BENCH_NETEM_AT=both \"$repo/tools/bench/bench.sh\" -c eunomia -p none -o write -X 1 2>&1); [ \$? -eq 2 ] && [[ \$out == *'neither egress nor ingress'* ]] && out=\$(BENCH_NETEM_AT=ingress \"$repo/tools/bench/bench.sh\" -c eunomia -p none -o write -X 1 -s LINKS=2 -s BOND=1 2>&1); [ \$? -eq 2 ] && [[ \$out == *'one link only'* ]]"
+
 check "column modes and sprays" \
 	"is \$(column_mode eunomia+rr) eunomia && is \$(column_spray eunomia+rr) rr && is \$(column_mode gbn) gbn && is \$(column_spray gbn) off"
 check "a -wait column fences WRITE and SEND behind READs" \
