@@ -25,8 +25,9 @@
 # sums over the run's rows of every size and have no interval. The goals
 # of WRITE and SEND read only their rows (make bench, bench-multipath),
 # those of READ and atomics (make bench-read) only theirs: eun-verify's,
-# and perftest's ib_read_bw and ib_atomic_bw by their own figures (their
-# ratios only; perftest checks no data and counts nothing here).
+# and perftest's ib_write_bw, ib_send_bw, ib_read_bw and ib_atomic_bw by
+# their own figures (their ratios only; perftest checks no data and
+# counts nothing here).
 #
 # Usage: tools/bench/goals.sh [-o GOALS_CSV] BENCH_CSV SUMMARY_CSV [SIZE]
 #   -o    also write every goal listed as a row of GOALS_CSV: goal, op,
@@ -404,14 +405,20 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		for (i = 1; i <= 2; i++) {
 			o = ops[i]
 			ratio_goal("none: eunomia >= 0.95x stock", o, E, "none", S, "none", 0.95)
-			ratio_goal("reorder: eunomia >= 0.8x its delay1ms", o, E, "reorder", E, "delay1ms", 0.8)
 			ratio_goal("reorder: eunomia >= 10x stock", o, E, "reorder", S, "reorder", 10)
 			finished_goal("reorder50: every transfer completes", E, "reorder50", o)
-			ratio_goal("reorder50: eunomia >= 0.7x its delay1ms", o, E, "reorder50", E, "delay1ms", 0.7)
 			ratio_goal("reorder25-5ms: eunomia >= 0.7x its delay5ms", o, E, "reorder25-5ms", E, "delay5ms", 0.7)
 			ratio_goal("loss1: eunomia >= 1.5x stock", o, E, "loss1", S, "loss1", 1.5)
 			finished_goal("reorder25-loss0.5: every transfer completes", E, "reorder25-loss0.5", o)
 			ratio_goal("reorder25-loss0.5: eunomia >= 5x stock", o, E, "reorder25-loss0.5", S, "reorder25-loss0.5", 5)
+		}
+		# Reordering alone costs eunomia at most 5% (25%) and 10% (50%) of
+		# its goodput, by the clock of eun-verify and the figure of perftest.
+		split("write send ib_write_bw ib_send_bw", wsp, " ")
+		for (i = 1; i <= 4; i++) {
+			o = wsp[i]
+			ratio_goal("reorder: eunomia >= 0.95x its delay1ms", o, E, "reorder", E, "delay1ms", 0.95)
+			ratio_goal("reorder50: eunomia >= 0.9x its delay1ms", o, E, "reorder50", E, "delay1ms", 0.9)
 		}
 		if ((E, "reorder") in rows) {
 			r = data[E, "reorder"] ? retx[E, "reorder"] / data[E, "reorder"] : 0
