@@ -50,7 +50,7 @@ declare -A cfg=(
 	[NAME]=bed [MODULE]=rdma_rxe [LINKS]=1 [BOND]=0 [NETEM]= [TESTS]='selftests/*.sh'
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
 	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-} [QEMU]=${EUN_QEMU:-10}
-	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]=
+	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]= [TX_IRQ]=on
 	[KERNEL]=${EUN_KERNEL:-distro}
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
@@ -65,7 +65,7 @@ set_key()
 	case "$key" in
 	NAME|MODULE|LINKS|BOND|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
 	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|QEMU|TCG_THREAD|ICOUNT|DURATION|\
-	MODULE_PARAMS|JOB_ENV|KERNEL) ;;
+	MODULE_PARAMS|JOB_ENV|KERNEL|TX_IRQ) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -202,6 +202,10 @@ check_config()
 	case "${cfg[TCG_THREAD]}" in
 	single|multi) ;;
 	*) die "TCG_THREAD: '${cfg[TCG_THREAD]}' is neither single nor multi" ;;
+	esac
+	case "${cfg[TX_IRQ]}" in
+	on|off) ;;
+	*) die "TX_IRQ: '${cfg[TX_IRQ]}' is neither on (the default) nor off (virtio_net napi_tx=0)" ;;
 	esac
 	# insmod's name=value words; the module itself judges the values.
 	if [ -n "${cfg[MODULE_PARAMS]}" ]; then
@@ -360,6 +364,7 @@ write_job()
 		echo "export BED_IMPAIRED=$impaired"
 		echo "export BED_BOOT_TIMEOUT=${cfg[BOOT_TIMEOUT]}"
 		echo "export BED_QP_TIMEOUT=${cfg[QP_TIMEOUT]}"
+		echo "export BED_TX_IRQ=${cfg[TX_IRQ]}"
 		[ -n "${cfg[DURATION]}" ] && echo "export BED_DURATION=${cfg[DURATION]}"
 		for l in ${cfg[JOB_ENV]}; do echo "export ${l%%=*}=$(q "${l#*=}")"; done
 		echo -n "BED_TESTS=("

@@ -108,6 +108,8 @@ EUN_QEMU=ten refuse "qemu from the environment" "QEMU: 'ten' is neither" "$base"
 EUN_CPU='max;reboot' refuse "cpu from the environment" "is not a qemu -cpu model" "$base"
 refuse "tcg thread mode" "TCG_THREAD: 'many'" "$base
 TCG_THREAD=many"
+refuse "transmit interrupts" "TX_IRQ: 'no' is neither on" "$base
+TX_IRQ=no"
 refuse "icount shift" "ICOUNT: '11'" "$base
 TCG_THREAD=single
 ICOUNT=11"
@@ -205,6 +207,8 @@ EUN_CPU=max accept "cpu from the environment" "^# cpu: max$" "$base"
 EUN_CPU=max accept "-s over the environment" "^# cpu: max,-cx16$" "$base" -s CPU=max,-cx16
 accept "tcg thread mode" "^# tcg: thread=single$" "$base
 TCG_THREAD=single"
+accept "transmit interrupts on by default" "^export BED_TX_IRQ=on$" "$base"
+accept "transmit interrupts off" "^export BED_TX_IRQ=off$" "$base" -s TX_IRQ=off
 accept "icount" "^# tcg: thread=single icount shift=auto$" "$base
 TCG_THREAD=single
 ICOUNT=auto"
