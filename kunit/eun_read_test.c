@@ -16,8 +16,9 @@
  * each re-request awaiting its own proof, even when it comes after later
  * re-requests or after the READ, and a run of re-requests halving it;
  * the range a re-request asks for and its split into one range per READ;
- * atomics among READs, one ATOMIC_ACKNOWLEDGE each; and the window kept
- * across READs.
+ * atomics among READs, one ATOMIC_ACKNOWLEDGE each; the window kept
+ * across READs; and the response packets awaited, which bound the READs
+ * out (read_inflight) but not past a hole.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -1792,6 +1793,100 @@ static void eun_rd_reach_keeps_responses_tracked(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_rd_reach(65536, false, 4096, 4096), 4080);
 }
 
+/*
+ * Place every response packet of @first..@last, in order: the first
+ * missing PSN is then @hole if @behind, else the one after each.
+ */
+static void rt_arrive(struct eun_rd *rd, u32 first, u32 last, bool behind,
+		      u32 hole, u64 now)
+{
+	u32 psn;
+
+	for (psn = first; psn != eun_psn_add(last, 1); psn = eun_psn_add(psn, 1))
+		eun_rd_arrival(rd, psn, behind ? hole : eun_psn_add(psn, 1),
+			       true, now);
+}
+
+/*
+ * read_inflight counts the response packets not placed yet: four READs of
+ * 64 KiB fill 256, a fifth waits, an atomic too; a request goes alone
+ * whatever its size.
+ */
+static void eun_rd_room_counts_unplaced(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	int i;
+
+	KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 1000, 256));
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 64, 256));
+		KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(64 * i), 65536, 1024, 0), 0);
+	}
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 256);
+	KUNIT_EXPECT_FALSE(test, eun_rd_room(rd, 64, 256));
+	KUNIT_EXPECT_FALSE(test, eun_rd_room(rd, 1, 256));
+	KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 64, 320));
+
+	/* A copy of a packet, or one dropped unplaced, is still awaited. */
+	eun_rd_arrival(rd, RT_AT(70), RT_AT(0), false, 0);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 256);
+	eun_rd_arrival(rd, RT_AT(70), RT_AT(0), true, 0);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 255);
+	KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 1, 256));
+	KUNIT_EXPECT_FALSE(test, eun_rd_room(rd, 64, 256));
+}
+
+/*
+ * A lost response holds only itself: with the rest of four READs placed
+ * past it, four more fit beside it while it is asked for again.
+ */
+static void eun_rd_room_past_a_hole(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	int i;
+
+	for (i = 0; i < 4; i++)
+		KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(64 * i), 65536, 1024, 0), 0);
+	rt_arrive(rd, RT_AT(0), RT_AT(9), false, 0, 0);
+	rt_arrive(rd, RT_AT(11), RT_AT(255), true, RT_AT(10), MS);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 1);
+	KUNIT_EXPECT_FALSE(test, eun_rd_oldest_done(rd, RT_AT(10)));
+	for (i = 4; i < 7; i++) {
+		KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 64, 256));
+		KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(64 * i), 65536, 1024, MS), 0);
+	}
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 1 + 3 * 64);
+	KUNIT_EXPECT_FALSE(test, eun_rd_room(rd, 64, 256));
+
+	/* The hole filled, its READ and the three placed after it retire. */
+	eun_rd_arrival(rd, RT_AT(10), RT_AT(256), true, 2 * MS);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 3 * 64);
+	for (i = 0; i < 4; i++)
+		eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->count, 3);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 3 * 64);
+	KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 64, 256));
+}
+
+/* What a READ retired or stopped had not placed is awaited no longer. */
+static void eun_rd_room_after_retire_and_stop(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(0), 4096, 1024, 0), 0);
+	KUNIT_ASSERT_EQ(test, rt_atomic(rd, RT_AT(4), 8, 1024), 0);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(5), 2048, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 4 + 1 + 2);
+	rt_arrive(rd, RT_AT(0), RT_AT(1), false, 0, 0);
+	eun_rd_retire(rd);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 1 + 2);
+	eun_rd_stop(rd);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 0);
+	KUNIT_EXPECT_TRUE(test, eun_rd_room(rd, 1, 1));
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_AT(7), 1024, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->unplaced, 1);
+}
+
 /* A READ the bitmap cannot hold whole, or no MTU, has no reach. */
 static void eun_rd_reach_refused(struct kunit *test)
 {
@@ -2118,6 +2213,9 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_gap_nak),
 	KUNIT_CASE(eun_rd_gap_nak_read),
 	KUNIT_CASE(eun_rd_stop_keeps_window),
+	KUNIT_CASE(eun_rd_room_counts_unplaced),
+	KUNIT_CASE(eun_rd_room_past_a_hole),
+	KUNIT_CASE(eun_rd_room_after_retire_and_stop),
 	{}
 };
 

@@ -23,6 +23,14 @@
  */
 #define EUN_RD_MAX_OUT		128
 /*
+ * Response packets a QP's READs may have in flight, by default (the
+ * parameter read_inflight): four READs of 64 KiB at MTU 1024. The READ
+ * bitmap (hd_cap_bits) is larger, so that READs go on past a lost or late
+ * response, not so that more of them are in flight: sixteen of 64 KiB
+ * queued a mebibyte in links capped at 1 MB/s.
+ */
+#define EUN_RD_DEF_INFLIGHT	256
+/*
  * How long a missing response may trail one sent after it before it
  * counts as lost, at first and at least, by default (the parameter
  * read_reo_wnd_us): a response that comes that late without being asked
@@ -108,6 +116,7 @@ enum eun_rd_kind {
  * @in_turn: a READ sent while a request that @writes was out: marked as
  *	@after_ooo is, so that the responder does not execute it ahead of
  *	that request and read what it has not written yet
+ * @unplaced: its response packets not placed yet
  */
 struct eun_rd_req {
 	u32 first_psn;
@@ -119,6 +128,7 @@ struct eun_rd_req {
 	bool writes;
 	bool after_ooo;
 	bool in_turn;
+	u32 unplaced;
 };
 
 /**
@@ -149,6 +159,8 @@ struct eun_rd_proof {
  * @req: the READs out, a ring, oldest at @oldest
  * @oldest: ring index of the oldest READ out
  * @count: READs out; 0 when none is tracked
+ * @unplaced: response packets of the READs out not placed yet: in
+ *	flight, late or lost (eun_rd_room())
  * @first_psn: first response PSN of the oldest READ out (when @count)
  * @last_psn: last response PSN of the newest READ out (when @count)
  * @seen: a response packet has arrived since @count went from 0
@@ -202,6 +214,7 @@ struct eun_rd {
 	struct eun_rd_req req[EUN_RD_MAX_OUT];
 	u32 oldest;
 	u32 count;
+	u32 unplaced;
 	u32 first_psn;
 	u32 last_psn;
 	bool seen;
@@ -236,6 +249,7 @@ struct eun_rd {
 void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns);
 u64 eun_rd_npkts(u32 len, bool atomic, u32 mtu);
 int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits);
+bool eun_rd_room(const struct eun_rd *rd, u32 npkts, u32 window);
 int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 		 u64 now);
 bool eun_rd_owns(const struct eun_rd *rd, u32 psn);

@@ -127,8 +127,8 @@ for c in $columns; do
 		die "-c: '$c': 4000 is read_reo_wnd_us's default, name the column without -rw4000"
 	[[ $c =~ -mi128(-|$) ]] &&
 		die "-c: '$c': 128 is max_inflight's default, name the column without -mi128"
-	[[ $c =~ -hc256$ ]] &&
-		die "-c: '$c': 256 is hd_cap_bits's default, name the column without -hc256"
+	[[ $c =~ -hc1024$ ]] &&
+		die "-c: '$c': 1024 is hd_cap_bits's default, name the column without -hc1024"
 done
 ops_re='(write|send|write_imm|read|write_read|cas|faa|awrite|flows|ib_read_bw|ib_write_bw|ib_send_bw|ib_atomic_bw)'
 [[ $ops =~ ^$ops_re(,$ops_re)*$ ]] ||

@@ -440,8 +440,8 @@ perf_setup_share()
 # a column of rdma_rxe_eun: MODE, MODE+SPRAY (eunomia, eunomia+rr), either
 # with -wait (eunomia-wait: after_read=wait, the fence behind READs), then
 # with -rwUS (eunomia-rw1000: read_reo_wnd_us=1000) or not, then with -miN
-# (eunomia-mi512: max_inflight=512) or not, then with -hcN (eunomia-hc1024:
-# hd_cap_bits=1024) or not.
+# (eunomia-mi512: max_inflight=512) or not, then with -hcN (eunomia-hc256:
+# hd_cap_bits=256) or not.
 # column_params COLUMN: its module parameters.
 column_base() { local c=${1%-hc*}; c=${c%-mi*}; c=${c%-rw*}; echo "${c%-wait}"; }
 column_mode() { local c; c=$(column_base "$1"); echo "${c%%+*}"; }

@@ -143,7 +143,7 @@ column()
 	mi=$(cat /sys/module/rdma_rxe_eun/parameters/max_inflight)
 	[ "$mi" = 128 ] || name=$name-mi$mi
 	hc=$(cat /sys/module/rdma_rxe_eun/parameters/hd_cap_bits)
-	[ "$hc" = 256 ] || name=$name-hc$hc
+	[ "$hc" = 1024 ] || name=$name-hc$hc
 	echo "$name"
 }
 

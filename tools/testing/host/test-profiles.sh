@@ -143,9 +143,9 @@ check "a -wait column fences WRITE and SEND behind READs" \
 check "-rwUS and -miN columns set the READ window and max_inflight, after -wait" \
 	"is \"\$(column_params eunomia+rr-wait-rw1000-mi256)\" 'ooo_mode=eunomia spray=rr after_read=wait read_reo_wnd_us=1000 max_inflight=256' && is \"\$(column_params static-mi512)\" 'ooo_mode=static spray=off max_inflight=512' && is \$(column_spray eunomia+random-mi256) random"
 check "a -hcN column sets hd_cap_bits, after -miN" \
-	"is \"\$(column_params eunomia+rr-rw1000-mi256-hc1024)\" 'ooo_mode=eunomia spray=rr read_reo_wnd_us=1000 max_inflight=256 hd_cap_bits=1024' && is \"\$(column_params eunomia-hc1024)\" 'ooo_mode=eunomia spray=off hd_cap_bits=1024' && is \$(column_spray eunomia+mprdma-hc512) mprdma"
+	"is \"\$(column_params eunomia+rr-rw1000-mi256-hc256)\" 'ooo_mode=eunomia spray=rr read_reo_wnd_us=1000 max_inflight=256 hd_cap_bits=256' && is \"\$(column_params eunomia-hc256)\" 'ooo_mode=eunomia spray=off hd_cap_bits=256' && is \$(column_spray eunomia+mprdma-hc512) mprdma"
 check "bench.sh refuses a column named with a default, whose rows the guests would name without it" \
-	"out=\$(\"$repo/tools/bench/bench.sh\" -c 'eunomia eunomia-rw4000' -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'4000 is read_reo_wnd_us'* ]] && out=\$(\"$repo/tools/bench/bench.sh\" -c static-mi128 -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'128 is max_inflight'* ]] && out=\$(\"$repo/tools/bench/bench.sh\" -c eunomia-hc256 -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'256 is hd_cap_bits'* ]]"
+	"out=\$(\"$repo/tools/bench/bench.sh\" -c 'eunomia eunomia-rw4000' -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'4000 is read_reo_wnd_us'* ]] && out=\$(\"$repo/tools/bench/bench.sh\" -c static-mi128 -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'128 is max_inflight'* ]] && out=\$(\"$repo/tools/bench/bench.sh\" -c eunomia-hc1024 -p none -o read -r 0 2>&1); [ \$? -eq 2 ] && [[ \$out == *'1024 is hd_cap_bits'* ]]"
 check "a transfer on a profile with a down line outlasts the return by 3 s" \
 	"is \$(down_min_secs mp-down 3) 5 && is \$(down_min_secs mp-down 9) 9 && is \$(down_min_secs reorder 3) 3"
 

@@ -111,6 +111,7 @@ enum eun_counter {
 	EUN_CNT_OOO_UNFENCED,	/* WRITE/SEND went behind READs/atomics out */
 	EUN_CNT_READ_REPLAY_GONE, /* READ/atomic copy: its resource reused */
 	EUN_CNT_READ_IN_TURN,	/* READ sent behind an atomic out: in turn */
+	EUN_CNT_READ_PAST_HOLE,	/* READ/atomic sent past a missing response */
 	EUN_NUM_EVENT_COUNTERS,
 	/* Read from the emulated memory when the counters are read. */
 	EUN_CNT_EMEM_IN_USE = EUN_NUM_EVENT_COUNTERS,
@@ -184,6 +185,8 @@ enum eun_after_read {
  * @mprdma_delta: lateness (PSNs) past which spray=mprdma replaces a path
  * @mprdma_probe: one packet in this many probes a new path (mprdma)
  * @after_read: &enum eun_after_read of the device's tracking QPs
+ * @read_reo_wnd_us: the READ tracker's reorder window at first, and least
+ * @read_inflight: READ response packets a tracking QP may await at once
  */
 struct eun_params {
 	enum eun_qp_mode mode;
@@ -203,6 +206,7 @@ struct eun_params {
 	u32 mprdma_probe;
 	enum eun_after_read after_read;
 	u32 read_reo_wnd_us;
+	u32 read_inflight;
 };
 
 /**

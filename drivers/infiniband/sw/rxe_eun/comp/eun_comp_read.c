@@ -197,6 +197,32 @@ static void eun_comp_read_skip_gap(struct rxe_qp *qp)
 	}
 }
 
+/*
+ * Whether the READ or atomic of @wqe fits beside the response packets the
+ * READs out still await (read_inflight): packets placed past a missing
+ * one no longer count, so READs go on during its repair, as far as the
+ * bitmap reaches (eun_comp_read_reach()).
+ */
+static bool eun_comp_read_room(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
+{
+	u32 len = eun_comp_read_is_atomic_write(wqe) ? 0 : wqe->dma.length;
+	u64 npkts;
+
+	if (!qp->mtu)
+		return true;
+	npkts = eun_rd_npkts(len, eun_comp_read_is_atomic(wqe), qp->mtu);
+	return eun_rd_room(&qp->eun.tx.rd, min_t(u64, npkts, U32_MAX),
+			   eun_dev_read_inflight(eun_qp_rxe(qp)));
+}
+
+/* A response of a READ out is missing below one that came after it. */
+static bool eun_comp_read_hole_out(const struct eun_tx *tx)
+{
+	const struct eun_rd *rd = &tx->rd;
+
+	return rd->count && rd->seen && eun_psn_after(rd->max_psn, tx->rd_head);
+}
+
 /* Track a READ or atomic whose request takes PSN qp->req.psn. */
 static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
@@ -213,6 +239,7 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 	};
 	u64 now = ktime_get_ns();
 	bool first = !tx->rd.count;
+	bool past_hole = eun_comp_read_hole_out(tx);
 	int err;
 
 	if (eun_comp_read_is_atomic_write(wqe)) {
@@ -239,6 +266,8 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 		eun_rd_count(qp, EUN_CNT_READ_UNFENCED);
 	if (r.in_turn)
 		eun_rd_count(qp, EUN_CNT_READ_IN_TURN);
+	if (past_hole)
+		eun_rd_count(qp, EUN_CNT_READ_PAST_HOLE);
 	eun_tx_loss_arm(qp, eun_rd_wake(&tx->rd, tx->rd_head, now), now);
 	return 0;
 }
@@ -251,7 +280,8 @@ static int eun_comp_read_add(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
  *
  * An idle QP sends any request; a READ or an atomic is tracked from here
  * when it can be. One also goes while only WRITE and SEND packets, or
- * only tracked requests, are out, if there is room for it: the responder
+ * only tracked requests, are out, if there is room for it (in the ring,
+ * within max_rd_atomic and read_inflight): the responder
  * executes it once the packets before it are in (EUN_BTH_AFTER_OOO). The
  * requester may admit the same request again after a stall: it is then
  * already tracked.
@@ -278,8 +308,10 @@ bool eun_comp_read_admit(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
 	 * a peer known to track (it acknowledged them so).
 	 */
 	if (!tx->stock_out && !tx->stock_send && tx->heard)
-		return rd->count < room && !eun_comp_read_add(qp, wqe);
-	return rd->count && rd->count < room && !eun_comp_read_add(qp, wqe);
+		return rd->count < room && eun_comp_read_room(qp, wqe) &&
+		       !eun_comp_read_add(qp, wqe);
+	return rd->count && rd->count < room && eun_comp_read_room(qp, wqe) &&
+	       !eun_comp_read_add(qp, wqe);
 }
 
 /**

@@ -123,6 +123,24 @@ int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits)
 }
 
 /**
+ * eun_rd_room() - whether a request may go beside the READs out
+ * @rd: the tracker
+ * @npkts: response packets it takes (eun_rd_npkts())
+ * @window: response packets the READs out may await at most
+ *
+ * Packets placed no longer count, however far behind a hole they are:
+ * READs go on past a lost or late response while the bitmap holds them
+ * (eun_rd_reach()), and the packets in flight stay within @window. A
+ * request larger than @window goes alone.
+ *
+ * Return: true when it fits.
+ */
+bool eun_rd_room(const struct eun_rd *rd, u32 npkts, u32 window)
+{
+	return !rd->count || (u64)rd->unplaced + npkts <= window;
+}
+
+/**
  * eun_rd_start() - track a READ whose request goes now
  * @rd: the tracker
  * @r: the READ: @r->first_psn, @r->len, @r->va and @r->rkey set (its
@@ -160,8 +178,10 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 	slot = &rd->req[eun_rd_slot(rd, rd->count)];
 	*slot = *r;
 	slot->last_psn = last;
+	slot->unplaced = npkts;
 	if (!rd->count) {
 		rd->first_psn = r->first_psn;
+		rd->unplaced = 0;
 		rd->seen = false;
 		rd->armed = false;
 		rd->hole_seen = false;
@@ -176,6 +196,7 @@ int eun_rd_start(struct eun_rd *rd, const struct eun_rd_req *r, u32 mtu,
 	if (!rd->armed && !rd->unanswered)
 		rd->quiet_from_ns = now;
 	rd->last_psn = last;
+	rd->unplaced += npkts;
 	rd->count++;
 	return 0;
 }
@@ -505,11 +526,27 @@ static void eun_rd_unhold(struct eun_rd *rd, u32 psn, u64 now)
 	rd->paused_ns = 0;
 }
 
+/* @psn of a READ out was placed: one packet fewer awaited. */
+static void eun_rd_placed(struct eun_rd *rd, u32 psn)
+{
+	int index = eun_rd_find(rd, psn);
+	struct eun_rd_req *r;
+
+	if (index < 0)
+		return;
+	r = &rd->req[eun_rd_slot(rd, index)];
+	if (!r->unplaced)
+		return;
+	r->unplaced--;
+	rd->unplaced--;
+}
+
 /* @psn came (or counts as come): see eun_rd_arrival(). */
 static void eun_rd_come(struct eun_rd *rd, u32 psn, u32 head, bool fresh,
 			u64 now)
 {
 	if (fresh) {
+		eun_rd_placed(rd, psn);
 		eun_rd_unhold(rd, psn, now);
 		eun_rd_note_pause(rd, now);
 	}
@@ -1024,6 +1061,7 @@ void eun_rd_retire(struct eun_rd *rd)
 	if (rd->asked &&
 	    !eun_psn_before(rd->req[rd->oldest].last_psn, rd->rereq_last))
 		rd->asked = false;
+	rd->unplaced -= min(rd->unplaced, rd->req[rd->oldest].unplaced);
 	rd->oldest = eun_rd_slot(rd, 1);
 	rd->count--;
 	if (rd->count)
@@ -1090,6 +1128,7 @@ void eun_rd_answer_due(struct eun_rd *rd, u32 last)
 void eun_rd_stop(struct eun_rd *rd)
 {
 	rd->count = 0;
+	rd->unplaced = 0;
 	rd->armed = false;
 	rd->asked = false;
 	rd->answering = false;

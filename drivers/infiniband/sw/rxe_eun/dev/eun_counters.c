@@ -77,6 +77,7 @@ static const struct rdma_stat_desc eun_counter_descs[] = {
 	[EUN_CNT_OOO_UNFENCED].name	= "rxe_eun_ooo_unfenced",
 	[EUN_CNT_READ_REPLAY_GONE].name	= "rxe_eun_read_replay_gone",
 	[EUN_CNT_READ_IN_TURN].name	= "rxe_eun_read_in_turn",
+	[EUN_CNT_READ_PAST_HOLE].name	= "rxe_eun_read_past_hole",
 	[EUN_CNT_EMEM_IN_USE].name	= "rxe_eun_emem_blocks_in_use",
 	[EUN_CNT_EMEM_PEAK].name	= "rxe_eun_emem_blocks_peak",
 	[EUN_CNT_EMEM_ALLOC_FAIL].name	= "rxe_eun_emem_alloc_fail",

@@ -59,6 +59,7 @@ static int eun_params_show(struct seq_file *s, void *unused)
 	seq_printf(s, "write_sync %s\n", eun_wsync_name(p->write_sync));
 	seq_printf(s, "after_read %s\n", eun_after_read_name(p->after_read));
 	seq_printf(s, "read_reo_wnd_us %u\n", p->read_reo_wnd_us);
+	seq_printf(s, "read_inflight %u\n", p->read_inflight);
 	seq_printf(s, "wsync_slots %u\n", p->wsync_slots);
 	seq_printf(s, "wsync_hold_ms %u\n", p->wsync_hold_ms);
 	seq_printf(s, "spray %s\n", eun_spray_name(p->spray));
@@ -292,11 +293,11 @@ static void eun_qp_show_read(struct seq_file *s, struct rxe_qp *qp)
 	const struct eun_rd *rd = &qp->eun.tx.rd;
 	const struct eun_rx *rx = &qp->eun.rx;
 
-	seq_printf(s, "read out %u first %u last %u head %u max %u seen %d open %d\n",
+	seq_printf(s, "read out %u first %u last %u head %u max %u seen %d open %d unplaced %u\n",
 		   READ_ONCE(rd->count), READ_ONCE(rd->first_psn),
 		   READ_ONCE(rd->last_psn), READ_ONCE(qp->eun.tx.rd_head),
 		   READ_ONCE(rd->max_psn), READ_ONCE(rd->seen),
-		   READ_ONCE(qp->eun.tx.rd_open));
+		   READ_ONCE(qp->eun.tx.rd_open), READ_ONCE(rd->unplaced));
 	seq_printf(s, "read armed %d unanswered %u reo_wnd_ns %llu pause_ns %llu\n",
 		   READ_ONCE(rd->armed), READ_ONCE(rd->unanswered),
 		   READ_ONCE(rd->reo_wnd_ns), READ_ONCE(rd->pause_ns));

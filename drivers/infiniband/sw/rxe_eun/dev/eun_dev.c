@@ -9,6 +9,7 @@
  */
 
 #include "rxe.h"
+#include "eun/eun_read.h"
 #include "eun_debugfs.h"
 #include "eun_params.h"
 
@@ -267,4 +268,17 @@ u32 eun_dev_track_bits(struct rxe_dev *rxe)
 	if (!p)
 		return EUN_DEF_MAX_INFLIGHT;
 	return p->mode == EUN_QP_STATIC ? p->static_bits : p->hd_cap_bits;
+}
+
+/**
+ * eun_dev_read_inflight() - READ response packets a QP of @rxe may await
+ * @rxe: the device
+ *
+ * Return: read_inflight.
+ */
+u32 eun_dev_read_inflight(struct rxe_dev *rxe)
+{
+	const struct eun_params *p = eun_dev_params(rxe);
+
+	return p ? p->read_inflight : EUN_RD_DEF_INFLIGHT;
 }

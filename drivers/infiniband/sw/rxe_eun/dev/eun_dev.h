@@ -23,6 +23,7 @@ int eun_dev_get_hw_stats(struct rxe_dev *rxe, struct rdma_hw_stats *stats,
 enum eun_qp_mode eun_dev_mode(struct rxe_dev *rxe);
 u32 eun_dev_max_inflight(struct rxe_dev *rxe);
 u32 eun_dev_track_bits(struct rxe_dev *rxe);
+u32 eun_dev_read_inflight(struct rxe_dev *rxe);
 const struct eun_params *eun_dev_params(struct rxe_dev *rxe);
 void eun_dev_note_ooo_degree(struct rxe_dev *rxe, u32 degree);
 

@@ -3,7 +3,7 @@
  * rxe_eun module parameters: ooo_mode, emem_blocks, hd_block_bits,
  * hd_cap_bits, hd_grow, static_bits, max_inflight, write_sync, wsync_slots,
  * wsync_hold_ms, and the virtual paths: spray, paths, spray_seed,
- * mprdma_delta, mprdma_probe; after_read, read_reo_wnd_us.
+ * mprdma_delta, mprdma_probe; after_read, read_reo_wnd_us, read_inflight.
  *
  * Each setter checks its own value's range; how the bitmap sizes fit
  * together (the cap a multiple of the block) is checked when a device is
@@ -52,7 +52,7 @@ static_assert(ARRAY_SIZE(eun_grow_names) == EUN_BM_GROW_COUNT);
 static unsigned int ooo_mode = EUN_QP_EUNOMIA;
 static unsigned int emem_blocks = EUN_MC_DEF_BLOCKS;
 static unsigned int hd_block_bits = EUN_DEF_HD_BLOCK_BITS;
-static unsigned int hd_cap_bits = EUN_BM_DEF_CAP_BITS;
+static unsigned int hd_cap_bits = EUN_DEF_HD_CAP_BITS;
 static unsigned int hd_grow = EUN_BM_GROW_INSERT;
 static unsigned int static_bits = EUN_BM_DEF_STATIC_BITS;
 static unsigned int max_inflight = EUN_DEF_MAX_INFLIGHT;
@@ -66,6 +66,7 @@ static unsigned int mprdma_delta = EUN_PATH_DEF_DELTA;
 static unsigned int mprdma_probe = EUN_PATH_DEF_PROBE;
 static unsigned int after_read = EUN_AFTER_READ_GO;
 static unsigned int read_reo_wnd_us = EUN_RD_REO_INIT_NS / NSEC_PER_USEC;
+static unsigned int read_inflight = EUN_RD_DEF_INFLIGHT;
 
 static const char *eun_name_of(const char * const *names, unsigned int count,
 			       unsigned int v)
@@ -203,7 +204,7 @@ EUN_UINT_PARAM(hd_block_bits,
 	       "HD bitmap bits per block, a multiple of 16 (default 64)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_UINT_PARAM(hd_cap_bits,
-	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 256)",
+	       "HD bitmap bits one QP may hold, a multiple of hd_block_bits (default 1024)",
 	       .min = 16, .max = EUN_BM_MAX_BITS, .step = 16);
 EUN_ENUM_PARAM(hd_grow, eun_grow_names, "linear, insert",
 	       "how an HD bitmap grows: insert (a block into the circle at head, default) or linear (the paper's blocks past a frozen tail)");
@@ -241,6 +242,9 @@ EUN_UINT_PARAM(read_reo_wnd_us,
 	       "us a missing READ response may trail one sent after it before it is asked for again, at first and at least; a response that comes later unasked widens it (default 4000)",
 	       .min = EUN_RD_REO_MIN_NS / NSEC_PER_USEC,
 	       .max = EUN_RD_REO_MAX_NS / NSEC_PER_USEC);
+EUN_UINT_PARAM(read_inflight,
+	       "READ response packets a tracking QP may await at once: a READ goes while it and those of the READs out not come yet fit, as far past a late or lost one as the READ bitmap reaches (hd_cap_bits or static_bits; default 256)",
+	       .min = 1, .max = EUN_BM_MAX_BITS);
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
 	       .min = 0, .max = 65536);
@@ -272,5 +276,6 @@ void eun_params_get(struct eun_params *p)
 	p->mprdma_probe = mprdma_probe;
 	p->after_read = after_read;
 	p->read_reo_wnd_us = read_reo_wnd_us;
+	p->read_inflight = read_inflight;
 	kernel_param_unlock(THIS_MODULE);
 }

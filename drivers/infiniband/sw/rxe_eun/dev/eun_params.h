@@ -39,6 +39,14 @@
  */
 #define EUN_DEF_HD_BLOCK_BITS	64
 /*
+ * A QP's HD bitmap may grow to 1024 bits, four times the paper's 256: a
+ * READ requester places its READs' responses in one, and with four READs
+ * of 64 KiB in flight (read_inflight) it can send on past a lost response
+ * while that is asked for again, instead of waiting with nothing in
+ * flight. WRITE and SEND bitmaps stay within max_inflight's 128 PSNs.
+ */
+#define EUN_DEF_HD_CAP_BITS	1024
+/*
  * Eight paths: a block of 8 consecutive ports covers four links evenly
  * under a hash that drops the port's lowest bit (Linux bonding's
  * layer3+4), and spreads well under any other.
