@@ -25,7 +25,7 @@
 /*
  * Response packets a QP's READs may have in flight, by default (the
  * parameter read_inflight): four READs of 64 KiB at MTU 1024. The READ
- * bitmap (hd_cap_bits) is larger, so that READs go on past a lost or late
+ * bitmap (hd_cap_bits) is larger, so that READs go on past a lost
  * response, not so that more of them are in flight: sixteen of 64 KiB
  * queued a mebibyte in links capped at 1 MB/s.
  */

@@ -159,17 +159,29 @@ u32 eun_comp_read_newest_npkts(struct rxe_qp *qp)
  * @qp: the tracking QP, in its send task
  * @wqe: the WQE whose request would go next
  *
- * Return: for a READ or atomic, as far as its responses stay within the
- * READ bitmap (eun_rd_reach()); -ENOENT for anything else, -ERANGE for a
- * READ larger than the bitmap.
+ * On one path a response missing behind later ones is lost, and the READs
+ * after it go on while it is asked for again, as far as the READ bitmap
+ * reaches. A QP that sprays keeps them within read_inflight of it: there
+ * it is mostly late, on a slower path, and READs going on past it filled
+ * that path's queue (its peer sprays the responses too, as the bed's
+ * guests do).
+ *
+ * Return: for a READ or atomic, as far as its responses stay within that
+ * span (eun_rd_reach()); -ENOENT for anything else, -ERANGE for a READ
+ * larger than it.
  */
 int eun_comp_read_reach(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {
+	struct rxe_dev *rxe = eun_qp_rxe(qp);
+	u32 bits = eun_dev_track_bits(rxe);
+
 	if (!eun_comp_read_tracks(wqe))
 		return -ENOENT;
+	if (qp->eun.paths.path)
+		bits = min(bits, eun_dev_read_inflight(rxe));
 	return eun_rd_reach(eun_comp_read_is_atomic_write(wqe) ? 0 :
 			    wqe->dma.length, eun_comp_read_is_atomic(wqe),
-			    qp->mtu, eun_dev_track_bits(eun_qp_rxe(qp)));
+			    qp->mtu, bits);
 }
 
 /*
@@ -200,8 +212,8 @@ static void eun_comp_read_skip_gap(struct rxe_qp *qp)
 /*
  * Whether the READ or atomic of @wqe fits beside the response packets the
  * READs out still await (read_inflight): packets placed past a missing
- * one no longer count, so READs go on during its repair, as far as the
- * bitmap reaches (eun_comp_read_reach()).
+ * one no longer count, so READs go on during its repair, as far as
+ * eun_comp_read_reach() lets them.
  */
 static bool eun_comp_read_room(struct rxe_qp *qp, struct rxe_send_wqe *wqe)
 {

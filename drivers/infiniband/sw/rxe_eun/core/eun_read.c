@@ -129,7 +129,7 @@ int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits)
  * @window: response packets the READs out may await at most
  *
  * Packets placed no longer count, however far behind a hole they are:
- * READs go on past a lost or late response while the bitmap holds them
+ * READs go on past a lost response while the bitmap holds them
  * (eun_rd_reach()), and the packets in flight stay within @window. A
  * request larger than @window goes alone.
  *

@@ -243,7 +243,7 @@ EUN_UINT_PARAM(read_reo_wnd_us,
 	       .min = EUN_RD_REO_MIN_NS / NSEC_PER_USEC,
 	       .max = EUN_RD_REO_MAX_NS / NSEC_PER_USEC);
 EUN_UINT_PARAM(read_inflight,
-	       "READ response packets a tracking QP may await at once: a READ goes while it and those of the READs out not come yet fit, as far past a late or lost one as the READ bitmap reaches (hd_cap_bits or static_bits; default 256)",
+	       "READ response packets a tracking QP may await at once; its READs go on past a missing one as far as the READ bitmap reaches (hd_cap_bits or static_bits), or, when it sprays, as far as this many PSNs (default 256)",
 	       .min = 1, .max = EUN_BM_MAX_BITS);
 EUN_UINT_PARAM(mprdma_probe,
 	       "spray=mprdma: one packet in this many tries a new path (0 never, default 64)",
