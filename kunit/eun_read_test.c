@@ -826,6 +826,38 @@ static void eun_rd_window_decays(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->calm, 1);
 }
 
+/*
+ * The longest pause halves with the window: one stall of the responder's
+ * host does not size every later wait for a lost tail. A pause that
+ * comes again counts again.
+ */
+static void eun_rd_pause_decays(struct kunit *test)
+{
+	struct eun_rd *rd = rt_four(test);
+	unsigned int i;
+	u64 t = 40 * MS;
+
+	eun_rd_arrival(rd, RT_WRAP, RT_AT(3), true, t);
+	KUNIT_ASSERT_EQ(test, rd->pause_ns, 40 * MS);
+	for (i = 0; i < EUN_RD_REO_DECAY - 1; i++)
+		rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 40 * MS);
+	rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 20 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+	for (i = 0; i < EUN_RD_REO_DECAY; i++)
+		rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 10 * MS);
+	/* Unanswered re-requests leave it: their waits only grow. */
+	for (i = 0; i < 2 * EUN_RD_REO_DECAY; i++)
+		eun_rd_rerequested(rd, 0, ++t);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 10 * MS);
+	/* Answered, then a new pause of 30 ms: counted again. */
+	eun_rd_arrival(rd, 0, 1, true, ++t);
+	eun_rd_arrival(rd, 0xffffff, 1, true, t + 30 * MS);
+	KUNIT_EXPECT_EQ(test, rd->pause_ns, 30 * MS);
+}
+
 /* The copy may come after the READ: the proof outlives it, not init. */
 static void eun_rd_spurious_after_read(struct kunit *test)
 {
@@ -2181,6 +2213,7 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_spurious_doubles),
 	KUNIT_CASE(eun_rd_spurious_after_read),
 	KUNIT_CASE(eun_rd_window_decays),
+	KUNIT_CASE(eun_rd_pause_decays),
 	KUNIT_CASE(eun_rd_init_clamps_window),
 	KUNIT_CASE(eun_rd_npkts_per_mtu),
 	KUNIT_CASE(eun_rd_reach_keeps_responses_tracked),

@@ -43,7 +43,8 @@
 #define EUN_RD_REO_MAX_NS	(64 * 1000 * 1000ULL)
 /*
  * After this many re-requests in a row that no second copy proved
- * spurious, it halves (not below its least): a burst of reordering
+ * spurious, it halves (not below its least), and so does the longest
+ * pause seen: a burst of reordering, or a stall of the responder's host,
  * passes, as RACK forgets one after 16 recoveries.
  */
 #define EUN_RD_REO_DECAY	16
@@ -191,7 +192,8 @@ struct eun_rd_proof {
  *	out if none): a new packet below it fills a hole it asked for
  * @calm: re-requests since the window last changed
  * @pause_ns: the longest wait for a new response seen (at most
- *	EUN_RD_REO_MAX_NS): a soft responder pauses while its packets drain
+ *	EUN_RD_REO_MAX_NS), halved with the window: a soft responder pauses
+ *	while its packets drain
  * @rereq_out: the latest re-request waits for its proof in @proof
  * @rereq_first: its first PSN, which its answer starts with
  * @proof: the re-requests that no second copy of their first PSN proved

@@ -1078,9 +1078,9 @@ void eun_rd_retire(struct eun_rd *rd)
  *
  * Its answer comes after the responses of the READs out now: the next
  * one waits longer unless its answer, or a later READ's response, comes
- * first. A run of EUN_RD_REO_DECAY re-requests halves the window; one
- * that follows an unanswered one does not count (each of those must wait
- * twice as long as the one before).
+ * first. A run of EUN_RD_REO_DECAY re-requests halves the window and the
+ * longest pause; one that follows an unanswered one does not count (each
+ * of those must wait twice as long as the one before).
  */
 void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 {
@@ -1103,6 +1103,12 @@ void eun_rd_rerequested(struct eun_rd *rd, u32 first, u64 now)
 		return;
 	rd->calm = 0;
 	rd->reo_wnd_ns = max(rd->reo_wnd_ns / 2, rd->reo_min_ns);
+	/*
+	 * So does the longest pause: one stall of the responder's host
+	 * would otherwise set every later wait for a lost tail for the
+	 * QP's life. A pause that comes again counts again.
+	 */
+	rd->pause_ns /= 2;
 }
 
 /**
