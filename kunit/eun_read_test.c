@@ -71,7 +71,7 @@ static struct eun_rd *rt_alloc(struct kunit *test)
 	struct eun_rd *rd = kunit_kzalloc(test, sizeof(*rd), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, rd);
-	eun_rd_init(rd, RT_WND);
+	eun_rd_init(rd, RT_WND, RT_WND);
 	return rd;
 }
 
@@ -132,7 +132,7 @@ static void eun_rd_init_tracks_nothing(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, rd);
 	memset(rd, 0xa5, sizeof(*rd));
-	eun_rd_init(rd, RT_WND);
+	eun_rd_init(rd, RT_WND, RT_WND);
 	KUNIT_EXPECT_EQ(test, rd->count, 0);
 	KUNIT_EXPECT_FALSE(test, rd->seen);
 	KUNIT_EXPECT_FALSE(test, rd->armed);
@@ -858,6 +858,30 @@ static void eun_rd_pause_decays(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd->pause_ns, 30 * MS);
 }
 
+/*
+ * A new QP starts above its least (eun_rd_start_wnd()); a calm run of
+ * re-requests, as on a lossy path, brings it down to the least and no
+ * further.
+ */
+static void eun_rd_start_wnd_decays_to_least(struct kunit *test)
+{
+	struct eun_rd *rd = rt_alloc(test);
+	unsigned int i;
+	u64 t = 100;
+
+	eun_rd_init(rd, eun_rd_start_wnd(RT_WND), RT_WND);
+	KUNIT_ASSERT_EQ(test, rt_start(rd, RT_WRAP, 3 * 1024 + 100, 1024, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 2 * RT_WND);
+	for (i = 0; i < EUN_RD_REO_DECAY - 1; i++)
+		rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 2 * RT_WND);
+	rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+	for (i = 0; i < EUN_RD_REO_DECAY; i++)
+		rt_answered(rd, ++t);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, RT_WND);
+}
+
 /* The copy may come after the READ: the proof outlives it, not init. */
 static void eun_rd_spurious_after_read(struct kunit *test)
 {
@@ -882,7 +906,7 @@ static void eun_rd_spurious_after_read(struct kunit *test)
 
 	/* A new QP's tracker has no re-request out. */
 	eun_rd_rerequested(rd, 4, 50);
-	eun_rd_init(rd, RT_WND);
+	eun_rd_init(rd, RT_WND, RT_WND);
 	KUNIT_EXPECT_FALSE(test, eun_rd_duplicate(rd, 4));
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 4 * MS);
 }
@@ -1785,14 +1809,31 @@ static void eun_rd_init_clamps_window(struct kunit *test)
 {
 	struct eun_rd *rd = rt_alloc(test);
 
-	eun_rd_init(rd, 0);
+	eun_rd_init(rd, 0, 0);
 	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, EUN_RD_REO_MIN_NS);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MIN_NS);
-	eun_rd_init(rd, U64_MAX);
+	eun_rd_init(rd, U64_MAX, U64_MAX);
+	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, EUN_RD_REO_MAX_NS);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, EUN_RD_REO_MAX_NS);
-	eun_rd_init(rd, 1 * MS);
+	eun_rd_init(rd, 1 * MS, 1 * MS);
 	KUNIT_EXPECT_EQ(test, rd->reo_min_ns, 1 * MS);
 	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 1 * MS);
+	/* A start below the least starts at the least. */
+	eun_rd_init(rd, 1 * MS, 3 * MS);
+	KUNIT_EXPECT_EQ(test, rd->reo_wnd_ns, 3 * MS);
+}
+
+/*
+ * A new QP starts at twice its least: one lateness of a few ms more than
+ * the least, before any was seen, is no re-request yet.
+ */
+static void eun_rd_start_wnd_doubles_least(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, eun_rd_start_wnd(4 * MS), 8 * MS);
+	KUNIT_EXPECT_EQ(test, eun_rd_start_wnd(0), 2 * EUN_RD_REO_MIN_NS);
+	KUNIT_EXPECT_EQ(test, eun_rd_start_wnd(EUN_RD_REO_MAX_NS / 2 + 1),
+			EUN_RD_REO_MAX_NS);
+	KUNIT_EXPECT_EQ(test, eun_rd_start_wnd(U64_MAX), EUN_RD_REO_MAX_NS);
 }
 
 /* A request's responses take one PSN per MTU, at least one. */
@@ -1936,7 +1977,7 @@ static void eun_rd_blind_wait_floor(struct kunit *test)
 {
 	struct eun_rd *rd = rt_alloc(test);
 
-	eun_rd_init(rd, 1 * MS);
+	eun_rd_init(rd, 1 * MS, 1 * MS);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 4 * 1024, 1024, 1 * MS), 0);
 	KUNIT_EXPECT_TRUE(test, eun_rd_blind(rd, 100));
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 1 * MS + EUN_RD_BLIND_MIN_NS);
@@ -1962,7 +2003,7 @@ static void eun_rd_late_unasked_widens(struct kunit *test)
 	u32 psn;
 
 	/* A window of 1 ms: a quarter of it, 250 us, between new packets. */
-	eun_rd_init(rd, 1 * MS);
+	eun_rd_init(rd, 1 * MS, 1 * MS);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 64 * 1024, 1024, 0), 0);
 	eun_rd_arrival(rd, 101, 100, true, 1 * MS);
 	KUNIT_EXPECT_EQ(test, eun_rd_deadline(rd, 100), 2 * MS);
@@ -2028,7 +2069,7 @@ static void eun_rd_late_widens_at_most_max(struct kunit *test)
 	u32 psn;
 
 	/* A quarter of 32 ms between new packets is no pause. */
-	eun_rd_init(rd, 32 * MS);
+	eun_rd_init(rd, 32 * MS, 32 * MS);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 64 * 1024, 1024, 0), 0);
 	for (psn = 101; psn <= 110; psn++)
 		eun_rd_arrival(rd, psn, 100, true, (psn - 101) * 8 * MS);
@@ -2098,7 +2139,7 @@ static void eun_rd_answer_does_not_widen(struct kunit *test)
 	struct eun_rd *rd = rt_alloc(test);
 	u32 psn;
 
-	eun_rd_init(rd, 1 * MS);
+	eun_rd_init(rd, 1 * MS, 1 * MS);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 100, 8 * 1024, 1024, 0), 0);
 	KUNIT_ASSERT_EQ(test, rt_start(rd, 108, 1024, 1024, 0), 0);
 	for (psn = 101; psn <= 108; psn++)
@@ -2214,7 +2255,9 @@ static struct kunit_case eun_read_cases[] = {
 	KUNIT_CASE(eun_rd_spurious_after_read),
 	KUNIT_CASE(eun_rd_window_decays),
 	KUNIT_CASE(eun_rd_pause_decays),
+	KUNIT_CASE(eun_rd_start_wnd_decays_to_least),
 	KUNIT_CASE(eun_rd_init_clamps_window),
+	KUNIT_CASE(eun_rd_start_wnd_doubles_least),
 	KUNIT_CASE(eun_rd_npkts_per_mtu),
 	KUNIT_CASE(eun_rd_reach_keeps_responses_tracked),
 	KUNIT_CASE(eun_rd_reach_refused),

@@ -32,12 +32,21 @@
 #define EUN_RD_DEF_INFLIGHT	256
 /*
  * How long a missing response may trail one sent after it before it
- * counts as lost, at first and at least, by default (the parameter
- * read_reo_wnd_us): a response that comes that late without being asked
- * for again widens it to cover its lateness, with a quarter of margin,
- * before any re-request has to prove it spurious.
+ * counts as lost, at least, by default (the parameter read_reo_wnd_us):
+ * a response that comes that late without being asked for again widens
+ * it to cover its lateness, with a quarter of margin, before any
+ * re-request has to prove it spurious.
  */
 #define EUN_RD_REO_INIT_NS	(4 * 1000 * 1000ULL)
+/*
+ * A new QP's window starts this many doublings above its least: it has
+ * seen none of its path's reordering yet, and a window too short costs a
+ * spurious re-request per QP (an atomic's, under netem's 1 ms reordering
+ * whose delayed packets a guest's late timer holds back several ms),
+ * while one too long costs the first recoveries of a lossy path a few ms
+ * each, until EUN_RD_REO_DECAY of them halve it.
+ */
+#define EUN_RD_REO_START_SHIFT	1
 #define EUN_RD_REO_MIN_NS	(100 * 1000ULL)
 /* A spurious re-request doubles it, up to this. */
 #define EUN_RD_REO_MAX_NS	(64 * 1000 * 1000ULL)
@@ -208,7 +217,7 @@ struct eun_rd_proof {
  * @answer_seen: a packet of its answer came (placed or a copy)
  * @answer_front: the highest PSN of the answer that came (when
  *	@answer_seen)
- * @reo_min_ns: @reo_wnd_ns at first, and its least
+ * @reo_min_ns: the least of @reo_wnd_ns
  * @reo_wnd_ns: quiet time after which missing responses count as lost;
  *	kept from one READ to the next
  */
@@ -248,7 +257,8 @@ struct eun_rd {
 	u64 reo_wnd_ns;
 };
 
-void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns);
+u64 eun_rd_start_wnd(u64 reo_min_ns);
+void eun_rd_init(struct eun_rd *rd, u64 reo_start_ns, u64 reo_min_ns);
 u64 eun_rd_npkts(u32 len, bool atomic, u32 mtu);
 int eun_rd_reach(u32 len, bool atomic, u32 mtu, u32 bits);
 bool eun_rd_room(const struct eun_rd *rd, u32 npkts, u32 window);

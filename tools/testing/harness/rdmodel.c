@@ -497,7 +497,7 @@ static void check_blind_wait(void)
 
 static void forget_prev(void)
 {
-	prev.wnd = f.min;
+	prev.wnd = f.wnd;
 	prev.pause = 0;
 	prev.blind_wait = 0;
 }
@@ -1366,6 +1366,17 @@ static u64 draw_min_wnd(void)
 	}
 }
 
+/*
+ * The window it starts with: its least, or twice that (within the
+ * tracker's bounds), as the module starts a QP (eun_rd_start_wnd()).
+ */
+static u64 draw_start_wnd(u64 least)
+{
+	if (rdm_below(ops, 2))
+		return least;
+	return min(2 * least, EUN_RD_REO_MAX_NS);
+}
+
 void rdm_init(struct rdm_src *o, struct rdm_src *g)
 {
 	struct pkt *q = net.q;
@@ -1375,8 +1386,8 @@ void rdm_init(struct rdm_src *o, struct rdm_src *g)
 	gen = g;
 	memset(&f, 0, sizeof(f));
 	f.min = draw_min_wnd();
-	f.wnd = f.min;
-	eun_rd_init(&rd, f.min);
+	f.wnd = draw_start_wnd(f.min);
+	eun_rd_init(&rd, f.wnd, f.min);
 	net = (struct net){ .q = q, .cap = cap };
 	now = 0;
 	session_no = 0;
@@ -1395,8 +1406,8 @@ void rdm_fini(void)
 void rdm_forget(void)
 {
 	f.min = draw_min_wnd();
-	eun_rd_init(&rd, f.min);
-	f.wnd = f.min;
+	f.wnd = draw_start_wnd(f.min);
+	eun_rd_init(&rd, f.wnd, f.min);
 	f.asked = false;
 	f.answering = false;
 	f.pause = 0;

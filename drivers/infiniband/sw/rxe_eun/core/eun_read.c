@@ -64,17 +64,38 @@
 #include "eun/eun_psn.h"
 #include "eun/eun_read.h"
 
+static u64 eun_rd_clamp_wnd(u64 wnd_ns)
+{
+	return min(max(wnd_ns, EUN_RD_REO_MIN_NS), EUN_RD_REO_MAX_NS);
+}
+
+/**
+ * eun_rd_start_wnd() - the reorder window a new QP starts with
+ * @reo_min_ns: the least it may fall back to
+ *
+ * Return: EUN_RD_REO_START_SHIFT doublings of @reo_min_ns, within
+ * EUN_RD_REO_MIN_NS..EUN_RD_REO_MAX_NS.
+ */
+u64 eun_rd_start_wnd(u64 reo_min_ns)
+{
+	reo_min_ns = eun_rd_clamp_wnd(reo_min_ns);
+	return eun_rd_clamp_wnd(reo_min_ns << EUN_RD_REO_START_SHIFT);
+}
+
 /**
  * eun_rd_init() - a QP's READ tracker, before its first READ
  * @rd: the tracker
- * @reo_min_ns: its reorder window at first, and the least it falls back
- *	to (within EUN_RD_REO_MIN_NS..EUN_RD_REO_MAX_NS)
+ * @reo_start_ns: its reorder window at first
+ * @reo_min_ns: the least the window falls back to
+ *
+ * Both are taken within EUN_RD_REO_MIN_NS..EUN_RD_REO_MAX_NS, the start
+ * not below the least.
  */
-void eun_rd_init(struct eun_rd *rd, u64 reo_min_ns)
+void eun_rd_init(struct eun_rd *rd, u64 reo_start_ns, u64 reo_min_ns)
 {
 	memset(rd, 0, sizeof(*rd));
-	rd->reo_min_ns = min(max(reo_min_ns, EUN_RD_REO_MIN_NS), EUN_RD_REO_MAX_NS);
-	rd->reo_wnd_ns = rd->reo_min_ns;
+	rd->reo_min_ns = eun_rd_clamp_wnd(reo_min_ns);
+	rd->reo_wnd_ns = max(eun_rd_clamp_wnd(reo_start_ns), rd->reo_min_ns);
 }
 
 static u32 eun_rd_slot(const struct eun_rd *rd, u32 index)

@@ -239,7 +239,7 @@ EUN_UINT_PARAM(mprdma_delta,
 EUN_ENUM_PARAM(after_read, eun_after_read_choices, "wait, go",
 	       "WRITE and SEND behind READs and atomics of a tracking QP: wait until those are answered, or go at once (default)");
 EUN_UINT_PARAM(read_reo_wnd_us,
-	       "us a missing READ response may trail one sent after it before it is asked for again, at first and at least; a response that comes later unasked widens it (default 4000)",
+	       "us a missing READ response may trail one sent after it before it is asked for again, at least; a new QP starts at twice this; a response that comes later unasked widens it (default 4000)",
 	       .min = EUN_RD_REO_MIN_NS / NSEC_PER_USEC,
 	       .max = EUN_RD_REO_MAX_NS / NSEC_PER_USEC);
 EUN_UINT_PARAM(read_inflight,

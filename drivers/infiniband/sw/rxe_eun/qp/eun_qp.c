@@ -51,9 +51,12 @@ static u32 eun_qp_sb_cap(struct rxe_qp *qp)
 }
 
 /* The READ tracker's reorder window at first, from the device's parameter. */
-static u64 eun_qp_rd_reo_ns(struct rxe_dev *rxe)
+/* The READ tracker's reorder window: at least read_reo_wnd_us. */
+static void eun_qp_rd_init(struct rxe_dev *rxe, struct eun_rd *rd)
 {
-	return (u64)rxe->eun.params.read_reo_wnd_us * NSEC_PER_USEC;
+	u64 least = (u64)rxe->eun.params.read_reo_wnd_us * NSEC_PER_USEC;
+
+	eun_rd_init(rd, eun_rd_start_wnd(least), least);
 }
 
 static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
@@ -75,7 +78,7 @@ static int eun_qp_alloc(struct rxe_dev *rxe, struct rxe_qp *qp)
 		goto err_rd_conn;
 	}
 	eq->tx.rd_conn = conn;
-	eun_rd_init(&eq->tx.rd, eun_qp_rd_reo_ns(rxe));
+	eun_qp_rd_init(rxe, &eq->tx.rd);
 
 	err = eun_holdq_init(&eq->rx.hq, eun_qp_hq_cap(qp), 0);
 	if (err)
@@ -189,7 +192,7 @@ void eun_qp_forget(struct rxe_qp *qp)
 	eun_rw_init(&eq->tx.rw);
 	eun_bo_init(&eq->tx.bo);
 	eq->tx.wsync_psn = EUN_WSYNC_NO_PSN;
-	eun_rd_init(&eq->tx.rd, eun_qp_rd_reo_ns(eun_qp_rxe(qp)));
+	eun_qp_rd_init(eun_qp_rxe(qp), &eq->tx.rd);
 }
 
 /**
