@@ -185,7 +185,8 @@ enum eun_after_read {
  * @mprdma_delta: lateness (PSNs) past which spray=mprdma replaces a path
  * @mprdma_probe: one packet in this many probes a new path (mprdma)
  * @after_read: &enum eun_after_read of the device's tracking QPs
- * @read_reo_wnd_us: the READ tracker's reorder window at first, and least
+ * @read_reo_wnd_us: the least of the READ tracker's reorder window (a new QP
+ *	starts at twice it)
  * @read_inflight: READ response packets a tracking QP may await at once
  */
 struct eun_params {
