@@ -50,7 +50,6 @@ static u32 eun_qp_sb_cap(struct rxe_qp *qp)
 		       EUN_SB_MAX_CAPACITY);
 }
 
-/* The READ tracker's reorder window at first, from the device's parameter. */
 /* The READ tracker's reorder window: at least read_reo_wnd_us. */
 static void eun_qp_rd_init(struct rxe_dev *rxe, struct eun_rd *rd)
 {
