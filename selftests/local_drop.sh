@@ -47,6 +47,11 @@ if [ "$BED_ROLE" = client ]; then
 	[ "${drops:-0}" -gt 0 ]
 	check_err $? "no packet was dropped on its way out: the test proves nothing"
 fi
+# The failed client exits; its server must see it go (rdma_cm's
+# DISCONNECTED) and give up soon, not wait out its --timeout.
+if [ "$want" != 0 ] && [ "$BED_ROLE" = server ]; then
+	ev_expect_err local-drop "the client disconnected"
+fi
 if [ "$want" = 0 ]; then
 	ev_expect local-drop result pass
 	log_test "$BED_MODULE/$mode: local transmit drops are lost packets, every byte checked"

@@ -559,7 +559,8 @@ int ev_client_connect(struct ev_ctx *c)
  * server waits for that (bounded by --timeout) before tearing down, so
  * its FIN_ACK is not destroyed before it reaches the client. A disconnect
  * that came early (the client's device being deleted) is covered by the
- * RC server's linger (ev_server.c).
+ * RC server's linger (ev_server.c); one the server read during the run
+ * (ev_server_watch_peers()) is answered here without waiting for it again.
  */
 void ev_disconnect(struct ev_ctx *c, int server)
 {
@@ -578,10 +579,14 @@ void ev_disconnect(struct ev_ctx *c, int server)
 		}
 		return;
 	}
-	if (!server) {
-		for (i = 0; i < c->nqps; i++)
-			if (c->qps[i].cm_id && c->qps[i].qp)
-				rdma_disconnect(c->qps[i].cm_id);
+	for (i = 0; i < c->nqps; i++) {
+		struct ev_qp *q = &c->qps[i];
+
+		if (!q->cm_id || !q->qp || (server && !q->peer_gone))
+			continue;
+		/* A server read these DISCONNECTED during the run already. */
+		rdma_disconnect(q->cm_id);
+		seen += server;
 	}
 	while (c->ec && seen < c->nqps && ev_now_ns() < end) {
 		p.fd = c->ec->fd;

@@ -6,6 +6,7 @@
  * the client credit as slots are checked and freed. See ev_verbs.h.
  */
 #include <arpa/inet.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -364,9 +365,15 @@ static int ev_server_wc(struct ev_qp *q, const struct ibv_wc *wc)
  * (then it says FIN), so anything granted and not finished is missing:
  * on UC a lost message whose successors the device holds back looks so.
  */
-static void ev_server_timeout(struct ev_qp *q)
+static void ev_server_timeout(struct ev_qp *q, double waited)
 {
-	if (q->done < q->credit && q->st.t_first)
+	if (q->peer_gone)
+		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
+			"QP %u: the client disconnected, and nothing new came for %.0f s: message %llu missing (%llu finished, %llu granted)",
+			q->idx, waited, (unsigned long long)q->done,
+			(unsigned long long)q->done,
+			(unsigned long long)q->credit);
+	else if (q->done < q->credit && q->st.t_first)
 		ev_fail(q->ctx, EV_EXIT_TIMEOUT,
 			"QP %u: nothing new for %.0f s: message %llu missing (%llu finished, %llu granted, next receive expected: message %llu)",
 			q->idx, q->ctx->o->timeout, (unsigned long long)q->done,
@@ -397,6 +404,18 @@ static int ev_server_credit(struct ev_qp *q, uint64_t now)
 	return 0;
 }
 
+/*
+ * How long a QP may go without progress: --timeout, or EV_PEER_GONE_NS
+ * once its client disconnected (a client that failed and exited sends
+ * nothing more, and a run that fails should say so soon).
+ */
+static uint64_t ev_server_patience(const struct ev_qp *q)
+{
+	uint64_t t = (uint64_t)(q->ctx->o->timeout * 1e9);
+
+	return q->peer_gone && t > EV_PEER_GONE_NS ? EV_PEER_GONE_NS : t;
+}
+
 static int ev_server_step(struct ev_qp *q, uint64_t now)
 {
 	uint64_t key = ev_progress_key(q);
@@ -418,13 +437,50 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	q->ctx->work |= n > 0;
 	if (ev_progress_key(q) != key)
 		q->last_progress = now;
-	if (q->state != EV_QP_DONE && now - q->last_progress >
-	    (uint64_t)(q->ctx->o->timeout * 1e9)) {
-		ev_server_timeout(q);
+	if (q->state != EV_QP_DONE &&
+	    now - q->last_progress > ev_server_patience(q)) {
+		ev_server_timeout(q, ev_server_patience(q) / 1e9);
 		ev_debugfs_dump_qp(q, "server");
 		return -1;
 	}
 	return ev_server_credit(q, now);
+}
+
+static struct ev_qp *ev_server_qp_of(struct ev_ctx *c,
+				     const struct rdma_cm_id *id)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nqps; i++)
+		if (c->qps[i].cm_id == id)
+			return &c->qps[i];
+	return NULL;
+}
+
+/*
+ * Notes the clients' DISCONNECTED while the run goes on. Only shortens the
+ * wait for progress: a client whose device is being deleted disconnects
+ * early while its transfer goes on, so the QP is not torn down here
+ * (ev_disconnect() answers these disconnects).
+ */
+static void ev_server_watch_peers(struct ev_ctx *c, uint64_t now)
+{
+	struct pollfd p = { .events = POLLIN };
+	struct rdma_cm_event *ev;
+	struct ev_qp *q;
+
+	if (c->o->tcp || !c->ec || now - c->cm_polled < EV_CM_POLL_NS)
+		return;
+	c->cm_polled = now;
+	p.fd = c->ec->fd;
+	while (poll(&p, 1, 0) > 0 && !rdma_get_cm_event(c->ec, &ev)) {
+		q = NULL;
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			q = ev_server_qp_of(c, ev->id);
+		if (q && !q->peer_gone)
+			q->peer_gone = now;
+		rdma_ack_cm_event(ev);
+	}
 }
 
 /*
@@ -477,6 +533,7 @@ int ev_server_run(struct ev_ctx *c)
 		now = ev_now_ns();
 		done = 0;
 		c->work = 0;
+		ev_server_watch_peers(c, now);
 		for (i = 0; i < c->nqps; i++) {
 			struct ev_qp *q = &c->qps[i];
 

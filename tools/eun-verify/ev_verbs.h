@@ -62,6 +62,8 @@
 #define EV_SERVER_EXTRA_RECVS	16	/* beyond nslots, for control */
 #define EV_RESEND_NS		200000000ull	/* idle time before a resend */
 #define EV_LINGER_NS		2000000000ull	/* RC server: for FIN_ACK's ACK */
+#define EV_PEER_GONE_NS		10000000000ull	/* server: patience once the client left */
+#define EV_CM_POLL_NS		100000000ull	/* server: between reads of CM events */
 #define EV_POLL_BATCH		32
 
 /* wr_id tags: EV_WRID_CTRL and EV_WRID_SRQ, in ev_track.h. */
@@ -155,6 +157,7 @@ struct ev_qp {
 	uint64_t ctrl_seq;
 	uint64_t last_progress;		/* ns: the run last moved on (not resends) */
 	uint64_t last_ctrl;		/* ns: last control message posted */
+	uint64_t peer_gone;		/* server: ns its DISCONNECTED came, 0: not yet */
 };
 
 /**
@@ -181,6 +184,7 @@ struct ev_ctx {
 	int armed;			/* --block: CQs armed, an idle pass since */
 	uint64_t wake_ns;		/* --block, --offered: next arrival, 0 for none */
 	int work;			/* this pass polled or posted something */
+	uint64_t cm_polled;		/* server: ns rdma_cm's events were last read */
 	uint64_t t_start;
 	double gap_ns;			/* client, --offered: mean arrival gap */
 	struct ev_series series;	/* client: goodput over time */
