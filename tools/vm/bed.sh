@@ -51,7 +51,7 @@ declare -A cfg=(
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
 	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-} [QEMU]=${EUN_QEMU:-10}
 	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]= [TX_IRQ]=on
-	[KERNEL]=${EUN_KERNEL:-distro}
+	[KERNEL]=${EUN_KERNEL:-distro} [PIN]=off
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -65,7 +65,7 @@ set_key()
 	case "$key" in
 	NAME|MODULE|LINKS|BOND|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
 	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|QEMU|TCG_THREAD|ICOUNT|DURATION|\
-	MODULE_PARAMS|JOB_ENV|KERNEL|TX_IRQ) ;;
+	MODULE_PARAMS|JOB_ENV|KERNEL|TX_IRQ|PIN) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -206,6 +206,14 @@ check_config()
 	case "${cfg[TX_IRQ]}" in
 	on|off) ;;
 	*) die "TX_IRQ: '${cfg[TX_IRQ]}' is neither on (the default) nor off (virtio_net napi_tx=0)" ;;
+	esac
+	case "${cfg[PIN]}" in
+	off) ;;
+	on) [ "$(nproc)" -ge 2 ] ||
+		die "PIN=on: each guest needs a host CPU of its own, this host has $(nproc)"
+	    command -v taskset > /dev/null ||
+		die "PIN=on: taskset (util-linux) is missing" ;;
+	*) die "PIN: '${cfg[PIN]}' is neither off (the default) nor on (guest a's qemu on host CPU 0, b's on CPU 1)" ;;
 	esac
 	# insmod's name=value words; the module itself judges the values.
 	if [ -n "${cfg[MODULE_PARAMS]}" ]; then
@@ -436,7 +444,7 @@ cleanup()
 
 start_guest()
 {
-	local g=$1 me peer l args=()
+	local g=$1 me peer l args=() pin=()
 
 	if [ "$g" = a ]; then me=1 peer=b; else me=2 peer=a; fi
 	args+=(-accel "tcg,thread=${cfg[TCG_THREAD]}" -cpu "${cfg[CPU]}" -smp "$(smp)" -m "${cfg[MEM]}"
@@ -453,8 +461,10 @@ start_guest()
 		args+=(-netdev "dgram,id=n$l,local.type=unix,local.path=$sockdir/$g$l.sock,remote.type=unix,remote.path=$sockdir/$peer$l.sock"
 			-device "virtio-net-pci,netdev=n$l,mac=52:54:00:77:0$l:0$me")
 	done
-	echo "$qemu_bin ${args[*]}" > "$out/$g/qemu.cmd"
-	"$qemu_bin" "${args[@]}" > "$out/$g/qemu.log" 2>&1 &
+	# PIN=on: every thread of the guest's qemu on a host CPU of its own.
+	[ "${cfg[PIN]}" = off ] || pin=(taskset -c $((me - 1)))
+	echo "${pin[*]}${pin:+ }$qemu_bin ${args[*]}" > "$out/$g/qemu.cmd"
+	"${pin[@]}" "$qemu_bin" "${args[@]}" > "$out/$g/qemu.log" 2>&1 &
 	qemu_pids+=($!)
 }
 
@@ -681,7 +691,9 @@ main()
 	[ "${cfg[BOND]}" = 1 ] && o=" bonded"
 	say "run ${cfg[NAME]}: ${cfg[MODULE]}, ${cfg[LINKS]} link(s)$o, ${#tests[@]} test(s), bound ${total}s"
 	say "results in $out"
-	say "qemu: $qemu_version ($qemu_bin), -cpu ${cfg[CPU]}, tcg thread=${cfg[TCG_THREAD]}"
+	pinned=
+	[ "${cfg[PIN]}" = off ] || pinned=", guests pinned to host CPUs 0 and 1"
+	say "qemu: $qemu_version ($qemu_bin), -cpu ${cfg[CPU]}, tcg thread=${cfg[TCG_THREAD]}$pinned"
 	say "kernel: ${cfg[KERNEL]} ($kernel_image), $(smp) vCPU(s)"
 	echo "$qemu_version" > "$out/qemu.version"
 	start_guest a
