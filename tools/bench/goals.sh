@@ -21,7 +21,11 @@
 # itself is at least twice the target (at most half of it, for an "at
 # most" goal), missed only when it is short of the target by a factor 2
 # or more, undecided otherwise. A column that finished no repetition
-# misses its goals (its base finishing none: no figures). Counts are
+# misses its goals (its base finishing none: no figures). Under an
+# undecided ratio a second line gives the range of the kernel time per
+# packet (kcpu_us_per_pkt) over the rows of each side: the same packets
+# taking up to twice the time in one side's rows is the bed's speed
+# varying, not the profile. Counts are
 # sums over the run's rows of every size and have no interval. The goals
 # of WRITE and SEND read only their rows (make bench, bench-multipath),
 # those of READ and atomics (make bench-read) only theirs: eun-verify's,
@@ -97,10 +101,12 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 	fld("status") == "ok" && atomic(fld("op")) && fld("elapsed_s") + 0 > 0 {
 		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
 		smp[k] = smp[k] " " sprintf("%.1f", fld("messages") / fld("elapsed_s"))
+		speed(k)
 	}
 	fld("status") == "ok" && !atomic(fld("op")) && fld("size") == size {
 		k = fld("column") SUBSEP fld("profile") SUBSEP fld("op")
 		smp[k] = smp[k] " " fld("goodput_MBps")
+		speed(k)
 	}
 	# READ and atomics (make bench-read): counts of their own; they count
 	# for none of the goals of WRITE, SEND and the flows below. Atomics
@@ -157,6 +163,24 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 			rec[c, p] = rec[c, p] " " fld("recover_ms")
 	}
 	function have(c, p, o) { return ((c, p, o) in gp) }
+	# speed K: the range of the kernel time per packet over the finished
+	# rows of K (both guests; a run without the field has none).
+	function speed(k,   u) {
+		u = ("kcpu_us_per_pkt" in COL) ? fld("kcpu_us_per_pkt") : ""
+		if (u == "" || u + 0 <= 0) return
+		if (!(k in kmin) || u + 0 < kmin[k]) kmin[k] = u + 0
+		if (!(k in kmax) || u + 0 > kmax[k]) kmax[k] = u + 0
+	}
+	# speed_note A B: under an undecided ratio, how far the kernel time per
+	# packet ranged over the rows of each side. The same packets taking
+	# twice the time in some rows of one side is the bed running slower
+	# now and then, the spread that keeps the interval wide: more
+	# repetitions (bench.sh -x) narrow it, a longer transfer does not.
+	function speed_note(a, b) {
+		if (!(a in kmin) || !(b in kmin)) return
+		printf "    kernel us per packet over its rows: %.0f-%.0f / %.0f-%.0f\n",
+		       kmin[a], kmax[a], kmin[b], kmax[b]
+	}
 	# lossy_link NETEM: K of the first "linkK: ... loss" of a profile, or "".
 	function lossy_link(spec,   n, e, i) {
 		n = split(spec, e, "; ")
@@ -207,6 +231,7 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		}
 		split("", G)
 		n[verdict]++
+		last_verdict = verdict
 	}
 	# judge GOAL FIGS POINT A_SAMPLE B_SAMPLE MIN ATMOST: a ratio goal on
 	# its interval (bootstrap.awk); G[] has its columns and counts.
@@ -243,6 +268,8 @@ bench_awk -v size="$size" -v out="$out" -v fields="$goals_fields" -v boot="$(ben
 		r = b > 0 ? a / b : 0
 		fmt = (atomic(o) ? "%.0f / %.0f op/s = " : "%.2f / %.2f MB/s = ")
 		judge(goal " (" o ")", sprintf(fmt, a, b), r, smp[ac, ap, o], smp[bc, bp, o], min, 0)
+		if (last_verdict == "undecided")
+			speed_note(ac SUBSEP ap SUBSEP o, bc SUBSEP bp SUBSEP o)
 	}
 	# count_goal GOAL COL PROF WHAT MAX: a sum over the rows at most MAX.
 	function count_goal(goal, c, p, what, max) {

@@ -4,7 +4,7 @@
 # Host-side checks of tools/bench/goals.sh on a made-up run of 3
 # repetitions: each goal met or missed by the figures that decide it,
 # met, missed or undecided by the bootstrap interval of a ratio at its
-# boundary, on failed repetitions and on one or two, goals counted apart where
+# boundary (an undecided one with the range of its rows' kernel time), on failed repetitions and on one or two, goals counted apart where
 # the run had no such column, and its exit status; then on a made-up
 # READ run (make bench-read): READ in MB/s, atomics in operations per
 # second, the READ and atomic counts.
@@ -445,6 +445,24 @@ check "goals.csv: a goal with a comma in its name keeps its fields" \
 	"grep -q '^static: every transfer completes; every byte checked,,met,' $tmp/goals.csv"
 check "goals.csv: one row per goal listed" \
 	"[ \$((\$(wc -l < $tmp/goals.csv) - 1)) -eq \$(grep -c ' \(met\|missed\|undecided\)\$' $tmp/goals.txt) ]"
+# The kernel time per packet of the rows: REP * 100 for eunomia, 50 +
+# REP for stock, on the undecided transfer (none, WRITE) and a met one
+# (none, SEND).
+csv_awk '
+	BEGIN { OFS = "," }
+	FNR == 1 { csv_open(); print; next }
+	fld("profile") == "none" && (fld("op") == "write" || fld("op") == "send") &&
+	fld("column") ~ /^(eun-eunomia|rdma_rxe)$/ {
+		$(COL["kcpu_us_per_pkt"]) = fld("column") == "rdma_rxe" ? 50 + fld("rep") : 100 * fld("rep")
+	}
+	{ print }' "$tmp/i.csv" > "$tmp/k.csv"
+goals "$tmp/k.csv"
+check "under an undecided ratio, the range of each side's kernel time per packet" \
+	"grep -A 1 -F 'none: eunomia >= 0.95x stock (write)' $tmp/out | tail -n 1 |
+	 grep -q '^    kernel us per packet over its rows: 100-300 / 51-53\$'"
+check "none under a met one, nor without the figure" \
+	"[ \$(grep -c 'kernel us per packet' $tmp/out) -eq 1 ] &&
+	 ! grep -A 1 -F 'none: eunomia >= 0.95x stock (send)' $tmp/out | grep -q 'kernel us'"
 BENCH_BOOT_SEED=0 PATH=/usr/bin:/bin "$here/goals.sh" "$tmp/i.csv" "$tmp/bench-summary.csv" > "$tmp/out" 2>&1
 check "a seed that is not 1..999999999: exit 2, says so" "[ $? -eq 2 ] && grep -q 'BENCH_BOOT_SEED' $tmp/out"
 
