@@ -83,7 +83,7 @@ verify-goodput: bed-initramfs
 	$(MAKE) --no-print-directory $(BED_MODULES)
 	RESULTS=$(RESULTS) $(REPO)/tools/bench/verify-goodput.sh
 
-# The crash soak: RC SEND/WRITE bandwidth and eun-verify SEND/WRITE/READ
+# The crash soak: RC SEND/WRITE bandwidth and eun-verify of every verb
 # in turn (rdma_rxe_eun over SOAK_NETEM); crashes per guest-hour per qemu,
 # CPU model and module in $(RESULTS)/soak.csv.
 soak: bed-initramfs
@@ -134,7 +134,7 @@ module-debug: debug-kernel
 # The soak on the debug kernel: rdma_rxe_eun for SOAK_DEBUG_MINUTES of wall
 # time (two guests: twice that in guest time) over SOAK_DEBUG_NETEM on both
 # guests (reordering both ways and loss), rounds of SEND and WRITE
-# bandwidth and eun-verify SEND/WRITE/READ on 2 and on SOAK_DEBUG_QPS QPs,
+# bandwidth and eun-verify of every verb on 2 QPs and on SOAK_DEBUG_QPS (SRQs),
 # kmemleak's scan after the last round. Every KASAN, lockdep, kmemleak
 # report and WARN on the consoles is counted; the row goes to
 # $(RESULTS)/soak-debug.csv.

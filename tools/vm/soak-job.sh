@@ -7,9 +7,12 @@
 # eun-verify transfer. Every message's last packet asks for an ACK, so
 # small messages make the receiver build an ACK for nearly every packet:
 # the path (prepare_ack_packet -> __alloc_skb) where guest kernels were
-# seen to die. eun-verify mixes SEND, WRITE and READ of 1 B to 64 KiB on
-# two QPs and checks every byte and every completion, so READ requests
-# and their responses cross the link too.
+# seen to die. eun-verify mixes every verb it has (SEND, WRITE, each with
+# or without immediate, READ, compare-and-swap, fetch-and-add, ATOMIC
+# WRITE) of 1 B to 64 KiB on two QPs and checks every byte, atomic result
+# and completion, so READ and atomic requests and their responses cross
+# the link too; the second run of a round has both sides' receives on a
+# shared receive queue.
 #
 # The link is whatever the bed made of it: soak.sh gives rdma_rxe_eun
 # netem on both guests' side (SOAK_NETEM, by default "delay 1ms reorder
@@ -25,7 +28,8 @@
 # another round fits; the client follows its decision.
 #
 # EV_SOAK_QPS=N (the bed's JOB_ENV; make soak-debug sets it) adds a third
-# eun-verify run to each round, on N QPs at once, 8 messages each.
+# eun-verify run to each round, on N QPs at once, 8 messages each, the
+# server's QPs on one shared receive queue.
 #
 # On a kernel with kmemleak (the debug kernel), each guest then has
 # kmemleak scan (twice: an object seen unreferenced once may be a pointer
@@ -44,19 +48,26 @@ ev_require
 # soak's bound is far too long for one transfer.
 BED_TIMEOUT=300
 
-# soak_ev ROUND N [QPS ITERS]: one checked eun-verify run of SEND, WRITE
-# and READ (2 QPs, 40 messages each, by default).
+# soak_ev ROUND N SRQ [QPS ITERS]: one checked eun-verify run of every
+# verb (2 QPs, 40 messages each, by default). SRQ: "both" puts both
+# sides' receives on a shared receive queue, "server" the server's only,
+# "none" neither.
 soak_ev()
 {
-	local name=soak-ev-$1-$2 sum qps=${3:-2} iters=${4:-40}
+	local name=soak-ev-$1-$2 sum qps=${4:-2} iters=${5:-40}
+	local sargs=() cargs=() on=
 
-	ev_run "$name" 0 -- -o send,write,read -S 1,4096,20001,65536 -n "$iters" -q "$qps" \
-		--seed $(( $1 * 3 + $2 + 1 ))
+	case $3 in
+	both) sargs=(--srq) cargs=(--srq) on=", SRQ on both sides" ;;
+	server) sargs=(--srq) on=", the server's on one SRQ" ;;
+	esac
+	ev_run "$name" 0 "${sargs[@]}" -- -o mix -S 1,4096,20001,65536 \
+		-n "$iters" -q "$qps" --seed $(( $1 * 3 + $2 + 1 )) "${cargs[@]}"
 	sum=$(ev_summary "$EV_OUT")
 	[ "${sum%% *}" = pass ]
 	check_err $? "$name: $(ev_field "$EV_OUT" error)"
 	[ "$BED_ROLE" = client ] && echo "$name ${sum:-none}" >> "$BED_RESULTS/ev.txt"
-	log_test "$BED_MODULE: eun-verify send,write,read on $qps QPs round $1 run $2${BED_NETEM:+ over $BED_NETEM}"
+	log_test "$BED_MODULE: eun-verify every verb on $qps QPs$on, round $1 run $2${BED_NETEM:+ over $BED_NETEM}"
 }
 
 # kmemleak_check: scan, keep the list, count and judge the module's part.
@@ -95,10 +106,10 @@ while :; do
 	fi
 	[ "$(cat "$decision")" = go ] || break
 	bed_perftest_sizes ib_send_bw SOAK
-	soak_ev "$round" 0
+	soak_ev "$round" 0 none
 	bed_perftest_sizes ib_write_bw SOAK
-	soak_ev "$round" 1
-	[ -z "${EV_SOAK_QPS:-}" ] || soak_ev "$round" 2 "$EV_SOAK_QPS" 8
+	soak_ev "$round" 1 both
+	[ -z "${EV_SOAK_QPS:-}" ] || soak_ev "$round" 2 server "$EV_SOAK_QPS" 8
 	round=$((round + 1))
 	bed_progress "soak round $round done"
 done

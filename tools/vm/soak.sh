@@ -3,7 +3,7 @@
 #
 # Crash soak of the bed: for each qemu, CPU model and module, boot the
 # two guests with tools/vm/soak-job.sh (rounds of RC SEND bandwidth,
-# eun-verify SEND/WRITE/READ with every byte checked, RC WRITE bandwidth,
+# eun-verify of every verb with every byte checked, RC WRITE bandwidth,
 # eun-verify again) until the guests have run MINUTES of wall time each;
 # a boot whose guest kernel crashes is recorded and the remaining time is
 # run on a new boot. rdma_rxe_eun runs over a link that reorders both
@@ -26,9 +26,9 @@
 # (ib_send_bw and ib_write_bw, 200 messages each), bytes / host-clock
 # elapsed, connection set-up included, in MB/s; ev_mbps_median the
 # median of eun-verify's own goodput (MB/s over its transfer, messages of
-# 1 B to 64 KiB, SEND, WRITE and READ mixed) over its passed runs. netem
-# is the link's spec ("-" for none); qemu is the version the boots ran
-# (qemu-system-x86_64 --version).
+# 1 B to 64 KiB, every verb mixed, on SRQs in half the runs) over its
+# passed runs. netem is the link's spec ("-" for none); qemu is the
+# version the boots ran (qemu-system-x86_64 --version).
 #
 # With -k debug the guests boot the debug kernel (bed.sh's KERNEL=debug:
 # KASAN, lockdep, kmemleak, two vCPUs; make soak-debug), each boot has 600 s
