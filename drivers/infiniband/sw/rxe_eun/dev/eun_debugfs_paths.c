@@ -93,7 +93,11 @@ void eun_debugfs_show_paths(struct seq_file *s, struct rxe_qp *qp)
 void eun_debugfs_show_ooo_degree(struct seq_file *s,
 				 const struct eun_hist *hp)
 {
-	/* A copy, off the stack: a kilobyte of buckets. */
+	/*
+	 * A copy, off the stack: a kilobyte of buckets. Copied by memcpy(),
+	 * since eun_peek() of the struct would build it on the stack first
+	 * (KASAN's redzones made that frame 2 KiB).
+	 */
 	struct eun_hist *h = kmalloc(sizeof(*h), GFP_KERNEL);
 	unsigned int b;
 
@@ -101,7 +105,7 @@ void eun_debugfs_show_ooo_degree(struct seq_file *s,
 		seq_puts(s, "ooo_degree: no memory for a copy\n");
 		return;
 	}
-	*h = eun_peek(*hp);
+	eun_peek(memcpy(h, hp, sizeof(*h)));
 	seq_printf(s, "ooo_degree packets %llu p50 %u p99 %u max %u (quantiles: their bucket's top)\n",
 		   h->count, eun_hist_quantile(h, 500),
 		   eun_hist_quantile(h, 990), h->max);
