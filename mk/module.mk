@@ -6,10 +6,10 @@
 MODULE_KO := $(BUILD)/rdma_rxe_eun.ko
 EUN_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(REPO)/dkms.conf)
 
-.PHONY: module install uninstall dkms-install dkms-remove checkpatch build-test
+.PHONY: module install uninstall dkms-install dkms-remove checkpatch frames build-test
 
 all: module
-CHECK_TARGETS += module checkpatch
+CHECK_TARGETS += module checkpatch frames
 
 module:
 	$(REPO)/tools/deps.sh build
@@ -32,6 +32,13 @@ dkms-remove:
 # Kernel style on the project's own C files (see .checkpatch.conf).
 checkpatch:
 	$(REPO)/tools/checkpatch.sh
+
+# Stack frames within the debug kernel's limit under KASAN's instrumentation
+# (tools/frames.sh), without building that kernel: a module the debug
+# kernel refuses stops make module-debug and make soak-debug.
+frames:
+	$(REPO)/tools/deps.sh build
+	$(REPO)/tools/frames.sh $(BUILD)/frames
 
 # Version checks and patch-series assembly, against fakes and broken series
 # (make check runs it in host-check).
