@@ -554,6 +554,30 @@ int ev_client_connect(struct ev_ctx *c)
 	return c->o->tcp ? ev_tcp_client(c) : ev_cm_client(c);
 }
 
+struct ev_qp *ev_qp_of_cm_id(struct ev_ctx *c, const struct rdma_cm_id *id)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nqps; i++)
+		if (c->qps[i].cm_id == id)
+			return &c->qps[i];
+	return NULL;
+}
+
+/*
+ * ev_cm_closed - the end of QP @q's connection came: its DISCONNECTED, or
+ * its device's DEVICE_REMOVAL, after which no DISCONNECTED comes (the
+ * device being deleted under the run). Returns 1 the first time, to be
+ * counted.
+ */
+static int ev_cm_closed(struct ev_qp *q)
+{
+	if (q->cm_closed)
+		return 0;
+	q->cm_closed = 1;
+	return 1;
+}
+
 /*
  * Orderly end: the client disconnects once it has every FIN_ACK; the
  * server waits for that (bounded by --timeout) before tearing down, so
@@ -561,12 +585,14 @@ int ev_client_connect(struct ev_ctx *c)
  * that came early (the client's device being deleted) is covered by the
  * RC server's linger (ev_server.c); one the server read during the run
  * (ev_server_watch_peers()) is answered here without waiting for it again.
+ * A QP whose device is being deleted is not waited for.
  */
 void ev_disconnect(struct ev_ctx *c, int server)
 {
 	uint64_t end = ev_now_ns() + (uint64_t)(c->o->timeout * 1e9);
 	struct rdma_cm_event *ev;
 	struct pollfd p;
+	struct ev_qp *q;
 	uint32_t i, seen = 0;
 	char b;
 
@@ -580,23 +606,33 @@ void ev_disconnect(struct ev_ctx *c, int server)
 		return;
 	}
 	for (i = 0; i < c->nqps; i++) {
-		struct ev_qp *q = &c->qps[i];
-
-		if (!q->cm_id || !q->qp || (server && !q->peer_gone))
+		q = &c->qps[i];
+		if (!q->cm_id || !q->qp)
+			continue;
+		if (q->dev_removed) {
+			seen += ev_cm_closed(q);
+			continue;
+		}
+		if (server && !q->peer_gone)
 			continue;
 		/* A server read these DISCONNECTED during the run already. */
 		rdma_disconnect(q->cm_id);
-		seen += server;
+		if (server)
+			seen += ev_cm_closed(q);
 	}
 	while (c->ec && seen < c->nqps && ev_now_ns() < end) {
 		p.fd = c->ec->fd;
 		p.events = POLLIN;
 		if (poll(&p, 1, 200) <= 0 || rdma_get_cm_event(c->ec, &ev))
 			continue;
-		if (ev->event == RDMA_CM_EVENT_DISCONNECTED) {
-			seen++;
+		q = ev_qp_of_cm_id(c, ev->id);
+		if (q && ev->event == RDMA_CM_EVENT_DISCONNECTED) {
+			seen += ev_cm_closed(q);
 			if (server)
 				rdma_disconnect(ev->id);
+		} else if (q && ev->event == RDMA_CM_EVENT_DEVICE_REMOVAL) {
+			q->dev_removed = 1;
+			seen += ev_cm_closed(q);
 		}
 		rdma_ack_cm_event(ev);
 	}

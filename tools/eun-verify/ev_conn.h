@@ -10,5 +10,6 @@
 int ev_server_connect(struct ev_ctx *c);
 int ev_client_connect(struct ev_ctx *c);
 void ev_disconnect(struct ev_ctx *c, int server);
+struct ev_qp *ev_qp_of_cm_id(struct ev_ctx *c, const struct rdma_cm_id *id);
 
 #endif /* EV_CONN_H */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ev_conn.h"
 #include "ev_debugfs.h"
 #include "ev_dev.h"
 #include "ev_log.h"
@@ -446,19 +447,9 @@ static int ev_server_step(struct ev_qp *q, uint64_t now)
 	return ev_server_credit(q, now);
 }
 
-static struct ev_qp *ev_server_qp_of(struct ev_ctx *c,
-				     const struct rdma_cm_id *id)
-{
-	uint32_t i;
-
-	for (i = 0; i < c->nqps; i++)
-		if (c->qps[i].cm_id == id)
-			return &c->qps[i];
-	return NULL;
-}
-
 /*
- * Notes the clients' DISCONNECTED while the run goes on. Only shortens the
+ * Notes the clients' DISCONNECTED, and this device's DEVICE_REMOVAL, while
+ * the run goes on. Only shortens the
  * wait for progress: a client whose device is being deleted disconnects
  * early while its transfer goes on, so the QP is not torn down here
  * (ev_disconnect() answers these disconnects).
@@ -474,11 +465,11 @@ static void ev_server_watch_peers(struct ev_ctx *c, uint64_t now)
 	c->cm_polled = now;
 	p.fd = c->ec->fd;
 	while (poll(&p, 1, 0) > 0 && !rdma_get_cm_event(c->ec, &ev)) {
-		q = NULL;
-		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
-			q = ev_server_qp_of(c, ev->id);
-		if (q && !q->peer_gone)
+		q = ev_qp_of_cm_id(c, ev->id);
+		if (q && ev->event == RDMA_CM_EVENT_DISCONNECTED && !q->peer_gone)
 			q->peer_gone = now;
+		if (q && ev->event == RDMA_CM_EVENT_DEVICE_REMOVAL)
+			q->dev_removed = 1;
 		rdma_ack_cm_event(ev);
 	}
 }

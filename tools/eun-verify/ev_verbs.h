@@ -158,6 +158,8 @@ struct ev_qp {
 	uint64_t last_progress;		/* ns: the run last moved on (not resends) */
 	uint64_t last_ctrl;		/* ns: last control message posted */
 	uint64_t peer_gone;		/* server: ns its DISCONNECTED came, 0: not yet */
+	int dev_removed;		/* its cm_id read DEVICE_REMOVAL */
+	int cm_closed;			/* ev_disconnect(): nothing more to wait for */
 };
 
 /**
