@@ -60,9 +60,11 @@ REORDER="delay 1ms reorder 25% 50%"
 # wait tens of ms in the slot pool, long enough to act while they do.
 REORDER_WIDE="delay 50ms reorder 25% 50%"
 CHURN=${LIFECYCLE_CHURN:-12}
-# The long transfer of the churn, in seconds: about as long as CHURN
-# short ones take beside it. It must run through half of them at least.
-CHURN_LONG_S=${LIFECYCLE_CHURN_LONG_S:-100}
+# The bound of the churn's long transfer, in seconds: well over what CHURN
+# short ones take beside it (about 40 s on the bed). The client ends it
+# (eun-verify --stop-file) once the short ones are done; it must have run
+# through half of them at least.
+CHURN_LONG_S=${LIFECYCLE_CHURN_LONG_S:-150}
 is_eun=0
 [ "$BED_MODULE" = rdma_rxe_eun ] && is_eun=1
 transfers=0
@@ -235,7 +237,9 @@ churn()
 {
 	local port args rc lpid alive=0 i h0
 	local out=$BED_RESULTS/churn-long.json err=$BED_RESULTS/churn-long.err
+	local stop=$BED_RESULTS/churn-long.stop
 
+	rm -f "$stop"
 	h0=$(bed_host_clock churn-start)
 	bed_port_next port LIFECYCLE
 	args=(-p "$port" -T 60 -u "$BED_QP_TIMEOUT" --json)
@@ -246,7 +250,7 @@ churn()
 		# One message in flight per QP: a transfer that goes on all
 		# along without starving the short ones of the guest's CPU.
 		args=(-c "$BED_SERVER" "${args[@]}" -o write,send -S 16384 -q 2 -D 1
-			-t "$CHURN_LONG_S" --seed 41)
+			-t "$CHURN_LONG_S" --stop-file "$stop" --seed 41)
 	fi
 	# Its own checks fail its status: the subshell's check_err is lost.
 	bed_pair churn-long log:listening $((CHURN_LONG_S + 120)) "$out" "$err" \
@@ -258,6 +262,8 @@ churn()
 		ev_pass "churn-$i" || break
 		kill -0 $lpid 2>/dev/null && alive=$((alive + 1))
 	done
+	# The short ones are done: the long one need not run out its bound.
+	: > "$stop"
 	bed_wait_pid $lpid $((CHURN_LONG_S + 240))
 	rc=$?
 	check_err $rc "churn: the long transfer's $BED_ROLE exited with $rc: $(tail -n 2 "$err" | tr '\n' ' ')"
@@ -309,7 +315,9 @@ held_kill()
 		check_err $? "held-kill: no last packet held in 60 s"
 		log_info "held-kill: $(cat "$BED_RESULTS/held-kill.note" 2>/dev/null)"
 	else
-		EV_TIMEOUT=20 EV_WAIT=120 ev_run held-kill "1|3|4" -- \
+		# Its waits end in an error once the server is gone: a short
+		# bound ends it sooner.
+		EV_TIMEOUT=8 EV_WAIT=120 ev_run held-kill "1|3|4" -- \
 			-o write -S 65536 -q 2 -D 8 -t 60 --seed 31
 		log_info "held-kill: the client exited with $EV_RC: $(ev_field "$EV_OUT" error)"
 	fi
