@@ -41,11 +41,14 @@ check:
 	@$(REPO)/tools/deps.sh all
 	@mkdir -p $(BUILD); : > $(EUN_CRASH_LOG); \
 	pass=0; fail=0; failed=""; \
+	t0=$$(date +%s); times=""; \
 	for t in $(CHECK_TARGETS); do \
-		echo "=== check: $$t"; \
+		echo "=== check: $$t"; s=$$(date +%s); \
 		if $(MAKE) --no-print-directory $$t; then pass=$$((pass + 1)); \
 		else fail=$$((fail + 1)); failed="$$failed $$t"; fi; \
+		times="$$times $$t=$$(( $$(date +%s) - s ))s"; \
 	done; \
+	echo "check: seconds per part:$$times, all $$(( $$(date +%s) - t0 ))s"; \
 	echo "check: failed parts:$${failed:- none}"; \
 	sed 's/^/check: guest crash: /' $(EUN_CRASH_LOG); \
 	echo "$$pass passed, $$fail failed, crashes: $$(wc -l < $(EUN_CRASH_LOG))"; \

@@ -14,7 +14,7 @@
 #
 # Knobs: CORE_SEED (default: time), RANDTEST_OPS (2000000), WIRE_ROUNDS (200000),
 # ACKTEST_STREAMS (20000),
-# FUZZ_SECONDS (30, for each fuzz target; longer runs: FUZZ_SECONDS=600),
+# FUZZ_SECONDS (20, for each fuzz target; longer runs: FUZZ_SECONDS=600),
 # BENCH_TICKS (5000), MEMEXP_ARGS (extra memexp options, e.g. -d 128).
 
 EUN_HARNESS := $(BUILD)/harness
@@ -25,7 +25,7 @@ endif
 RANDTEST_OPS ?= 2000000
 ACKTEST_STREAMS ?= 20000
 WIRE_ROUNDS ?= 200000
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 20
 BENCH_TICKS ?= 5000
 MEMEXP_ARGS ?=
 
