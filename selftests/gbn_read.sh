@@ -18,10 +18,9 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
 
-if [ "$BED_MODULE" != rdma_rxe_eun ]; then
-	log_skip "ooo_mode=gbn is rdma_rxe_eun's (stock rdma_rxe keeps the bugs)"
-	exit $ksft_skip
-fi
+# It loads the module with its own ooo_mode: a run with other parameters
+# would repeat the default run's.
+bed_eun_default_run_only "ooo_mode=gbn is rdma_rxe_eun's (stock rdma_rxe keeps the bugs)"
 ev_require
 require_cmd tc
 

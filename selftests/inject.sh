@@ -232,7 +232,7 @@ report()
 }
 
 # phase NAME KINDS SECONDS: a transfer of at most SECONDS with KINDS
-# injected; a kind took 7 to 10 s on a loaded TCG bed. The client ends
+# injected; a kind takes 5 to 6 s on the TCG bed. The client ends
 # the transfer once its last kind is measured (eun-verify --stop-file).
 phase()
 {

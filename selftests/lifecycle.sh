@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bed-timeout: 600
 #
-# Load and unload, again and again: LIFECYCLE_CYCLES (default 50) cycles
+# Load and unload, again and again: LIFECYCLE_CYCLES (default 30) cycles
 # of the module under test in each guest, each one loading it, adding the
 # bed's links, checking that the device works (an ACTIVE port, an IPv4
 # GID, the provider binds: ibv_devinfo), and unloading it with its links
@@ -25,7 +25,7 @@ fi
 ev_require
 require_cmd ibv_devinfo rmmod
 
-CYCLES=${LIFECYCLE_CYCLES:-50}
+CYCLES=${LIFECYCLE_CYCLES:-30}
 EVERY=10
 is_eun=0
 [ "$BED_MODULE" = rdma_rxe_eun ] && is_eun=1

@@ -14,10 +14,9 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
 
-if [ "$BED_MODULE" != rdma_rxe_eun ]; then
-	log_skip "the READ bitmap is rdma_rxe_eun's"
-	exit $ksft_skip
-fi
+# It loads the module with its own ooo_mode: a run with other parameters
+# would repeat the default run's.
+bed_eun_default_run_only "the READ bitmap is rdma_rxe_eun's"
 ev_require
 require_cmd ibv_devinfo
 

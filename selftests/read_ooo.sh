@@ -27,10 +27,9 @@ set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
 
-if [ "$BED_MODULE" != rdma_rxe_eun ]; then
-	log_skip "READ response tracking applies to rdma_rxe_eun only"
-	exit $ksft_skip
-fi
+# It loads the module with its own ooo_mode: a run with other parameters
+# would repeat the default run's.
+bed_eun_default_run_only "READ response tracking applies to rdma_rxe_eun only"
 ev_require
 require_cmd tc
 
