@@ -12,10 +12,7 @@ source "$BED_REPO/selftests/eun_verify_lib.sh"
 ev_require
 # The tool's own checks: stock rxe and rdma_rxe_eun's default run show
 # they bite on each module; a run with other parameters adds nothing.
-if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-	log_skip "runs in the default run of each module only"
-	exit $ksft_skip
-fi
+bed_default_run_only
 
 # Wrong pattern seed on the server: it sees other bytes in message 0.
 ev_run seed-write 1 --pattern-seed 999 -- -o write -S 4096 -n 20 --seed 1

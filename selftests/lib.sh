@@ -793,6 +793,16 @@ bed_module_restore()
 	log_test "reload with the bed's parameters"
 }
 
+# bed_default_run_only: skip the test (exit) in a run with module
+# parameters (gbn...): it runs in the default run of each module only.
+bed_default_run_only()
+{
+	if [ -n "${BED_MODULE_PARAMS:-}" ]; then
+		log_skip "runs in the default run of each module only"
+		exit $ksft_skip
+	fi
+}
+
 # bed_eun_default_run_only WHY: skip the test (exit) unless it runs on
 # rdma_rxe_eun in the bed's default run; a test that loads the modes it
 # needs runs once. WHY says why it is rdma_rxe_eun's.
@@ -802,8 +812,5 @@ bed_eun_default_run_only()
 		log_skip "$1"
 		exit $ksft_skip
 	fi
-	if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-		log_skip "runs in the default rdma_rxe_eun run only"
-		exit $ksft_skip
-	fi
+	bed_default_run_only
 }

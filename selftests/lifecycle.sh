@@ -18,10 +18,7 @@ source "$BED_REPO/selftests/eun_verify_lib.sh"
 
 # The module is loaded with the bed's parameters each time: the default
 # run is enough, the other runs change nothing of the load path.
-if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-	log_skip "runs in the default run of each module only"
-	exit $ksft_skip
-fi
+bed_default_run_only
 ev_require
 require_cmd ibv_devinfo rmmod
 

@@ -43,10 +43,7 @@ source "$BED_REPO/selftests/eun_verify_lib.sh"
 # One run is enough: the default one of rdma_rxe_eun. Stock rxe, the
 # control (it behaves alike, over the plain link), only when asked for
 # (LIFECYCLE_STOCK=1): its four minutes do not fit make check's budget.
-if [ -n "${BED_MODULE_PARAMS:-}" ]; then
-	log_skip "runs in the default run of each module only"
-	exit $ksft_skip
-fi
+bed_default_run_only
 if [ "$BED_MODULE" != rdma_rxe_eun ] && [ -z "${LIFECYCLE_STOCK:-}" ]; then
 	log_skip "stock rxe's control run needs LIFECYCLE_STOCK=1"
 	exit $ksft_skip
