@@ -4,7 +4,8 @@
  * of room (core/eun_backoff.c): a refusal starts a wait that doubles per
  * refusal in a row up to its ceiling; refusals of packets sent before the
  * wait began are echoes; the cumulative ACK moving ends the streak; every
- * EUN_BO_STRIKES_PER_RETRY refusals without progress spend one retry.
+ * EUN_BO_STRIKES_PER_RETRY refusals without progress spend one retry;
+ * the sender stays stalled, past the end of its wait, until then.
  */
 #include <kunit/test.h>
 
@@ -130,6 +131,26 @@ static void bo_budget_spends_retries(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bo.waits, 3ULL * EUN_BO_STRIKES_PER_RETRY);
 }
 
+static void bo_stalled_until_progress(struct kunit *test)
+{
+	struct eun_backoff bo;
+
+	eun_bo_init(&bo);
+	KUNIT_EXPECT_FALSE(test, eun_bo_stalled(&bo, 10));
+	bo_fresh(&bo, 10, BO_MS);
+	KUNIT_EXPECT_TRUE(test, eun_bo_stalled(&bo, 10));
+	/* The wait is over, the refusal stands: still stalled. */
+	KUNIT_EXPECT_FALSE(test, eun_bo_waiting(&bo, eun_bo_until(&bo)));
+	KUNIT_EXPECT_TRUE(test, eun_bo_stalled(&bo, 10));
+	/* The cumulative ACK moved: whatever the backoff saw, not stalled. */
+	KUNIT_EXPECT_FALSE(test, eun_bo_stalled(&bo, 11));
+	eun_bo_progress(&bo, 10);
+	KUNIT_EXPECT_TRUE(test, eun_bo_stalled(&bo, 10));
+	eun_bo_progress(&bo, 11);
+	KUNIT_EXPECT_FALSE(test, eun_bo_stalled(&bo, 11));
+	KUNIT_EXPECT_FALSE(test, eun_bo_stalled(&bo, 10));
+}
+
 static void bo_init_clears(struct kunit *test)
 {
 	struct eun_backoff bo;
@@ -150,6 +171,7 @@ static struct kunit_case eun_backoff_cases[] = {
 	KUNIT_CASE(bo_progress_ends_streak),
 	KUNIT_CASE(bo_new_una_starts_new_streak),
 	KUNIT_CASE(bo_budget_spends_retries),
+	KUNIT_CASE(bo_stalled_until_progress),
 	KUNIT_CASE(bo_init_clears),
 	{}
 };

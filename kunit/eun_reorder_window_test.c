@@ -8,7 +8,9 @@
  * narrowing again after enough recoveries, one probe instead of the
  * whole window when no ACK came for a loss wait, the newest PSN out probed
  * alone when nothing sent after it can show it lost (a retransmission lost
- * again too), and no new mark while a retransmission waits for its answer.
+ * again too), no new mark while a retransmission waits for its answer,
+ * and the PSN at una probed alone, once per ACK, for a sender that sends
+ * nothing else.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -378,6 +380,62 @@ static void eun_rw_resend_lost_probed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 }
 
+/*
+ * A sender stalled by a refusal sends nothing but the PSN at una: it is
+ * probed by itself, a tail wait after it went and after the latest ACK,
+ * and not again until an ACK comes (a dark link is the retransmit
+ * timer's); not at all once it is lost or acknowledged.
+ */
+static void eun_rw_una_probed(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 pto, ack = 103 * US, next, t;
+	u32 psn;
+
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, 0, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	for (psn = 0; psn < 4; psn++)
+		KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, psn, psn * US), 0);
+	fx_ack(test, f, 0, 0x7, ack);
+	pto = eun_rw_tail_wait(&f->rw, false);
+	KUNIT_EXPECT_EQ(test, pto, EUN_RW_TAIL_MIN_NS);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, ack, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, ack + pto);
+	KUNIT_EXPECT_EQ(test,
+			eun_rw_probe_una(&f->rw, &f->sb, ack + pto - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, ack + pto, &next),
+			1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Lost already: nothing to probe, no deadline. */
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, ack + pto, &next),
+			0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	/* Resent, no ACK since the probe: left to the retransmit timer. */
+	t = ack + pto;
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, t), 0);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, t + 9 * pto,
+					       &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state,
+			EUN_SB_RETRANSMITTED);
+	/* An ACK that moves nothing shows the peer runs: one more probe. */
+	fx_ack(test, f, 0, 0x7, t + 10 * pto);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, t + 10 * pto,
+					       &next), 0);
+	KUNIT_EXPECT_EQ(test, next, t + 11 * pto);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, t + 11 * pto,
+					       &next), 1);
+	KUNIT_EXPECT_EQ(test, f->sb.stats.retransmits[EUN_SB_CAUSE_REORDER], 1);
+	/* Resent and answered: nothing is out. */
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, t + 11 * pto), 0);
+	fx_ack(test, f, 4, 0, t + 11 * pto + 100 * US);
+	KUNIT_EXPECT_EQ(test, eun_rw_probe_una(&f->rw, &f->sb, t + 20 * pto,
+					       &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 2);
+}
+
 static void eun_rw_spurious_widens(struct kunit *test)
 {
 	struct fx *f = fx_new(test, 16, 0);
@@ -641,6 +699,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_one_question_at_a_time),
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
 	KUNIT_CASE(eun_rw_resend_lost_probed),
+	KUNIT_CASE(eun_rw_una_probed),
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),
 	KUNIT_CASE(eun_rw_narrows_after_recoveries),

@@ -29,7 +29,9 @@
 #
 # Last, write_sync=receiver with a pool too small for the reordering
 # (run_small_pool): every refused last packet is NACKed, nothing waits
-# for the retransmit timer, nothing held expires.
+# for the retransmit timer, nothing held expires. And with its default
+# pool under reordering and loss (run_refusal_storm): after a refusal the
+# sender resends only the hole's packet, not every refused one.
 set -uo pipefail
 source "$BED_REPO/selftests/lib.sh"
 source "$BED_REPO/selftests/eun_verify_lib.sh"
@@ -45,6 +47,7 @@ REORDER="delay 1ms reorder 25% 50%"
 # Wider than a TCG guest's batches of received packets: the gap in which
 # the poll can catch an early last byte on this bed.
 REORDER_WIDE="delay 20ms reorder 25% 50%"
+REORDER_LOSS="delay 1ms reorder 25% 50% loss 2%"
 SIZE=65536
 WIDE_ROUNDS=3
 case_held=0
@@ -181,6 +184,60 @@ run_small_pool()
 	log_test "write_sync=receiver: a full hold pool refuses aloud ($BED_ROLE)"
 }
 
+# run_refusal_storm: write_sync=receiver with its default pool, one QP
+# of 1 KiB WRITEs 128 deep under reordering and loss: a hole leaves the
+# QP's share of the pool full of later last packets, and everything sent
+# behind it is refused. Once refused, the sender must send nothing but
+# the packet at the hole until the cumulative ACK moves: resending every
+# refused packet after each wait was refused some 24 times per WRITE and
+# spent the QP's retries on the streaks (62 s for 1,500 WRITEs), and a
+# sender that waited on the hole's resend with no timer armed stalled
+# until the retransmit timeout (17 s on the bed).
+run_refusal_storm()
+{
+	local name=wsync-refusal-storm msgs=400 size=1024 result checked cbytes
+	local params="ooo_mode=eunomia write_sync=receiver" refused elapsed
+
+	if [ "$has_ws" = 0 ]; then
+		log_skip "write_sync: the module has no write_sync parameter ($param)"
+		return 0
+	fi
+	bed_module_reload_both "$name" "$params"
+	bed_netem_on "$REORDER_LOSS"
+	check_err $? "refusal storm: netem failed"
+	before=$BED_RESULTS/$name-before.txt
+	after=$BED_RESULTS/$name-after.txt
+	bed_counters "$before"
+
+	ev_run "$name" 0 -- -o write -S $size -D 128 --seed 35 -q 1 -n $msgs
+	read -r result _ _ _ checked cbytes elapsed _ <<< "$(ev_summary "$EV_OUT")"
+	[ "$result" = pass ]
+	check_err $? "refusal storm: result '$result': $(ev_field "$EV_OUT" error)"
+
+	bed_barrier "$name-done" "$BED_TMO_STEP_S"
+	bed_netem_off
+	bed_counters "$after"
+	if [ "$BED_ROLE" = server ]; then
+		refused=$(( $(delta rxe_eun_wsync_hold_share) + $(delta rxe_eun_wsync_hold_full) ))
+		log_info "refusal storm: $msgs WRITEs in $elapsed s; last packets held $(delta rxe_eun_wsync_held), refused $refused, NACKed for want of room $(delta rxe_eun_nack_sent_nomem)"
+		[ "$checked" = "$msgs" ] && [ "$cbytes" = $((msgs * size)) ]
+		check_err $? "refusal storm: $checked messages, $cbytes bytes verified, want $msgs, $((msgs * size))"
+		[ "$refused" -gt 0 ]
+		check_err $? "refusal storm: no last packet refused: the case tested nothing"
+		[ "$refused" -le $((5 * msgs)) ]
+		check_err $? "refusal storm: $refused refusals for $msgs WRITEs, want at most 5 per WRITE"
+	else
+		log_info "refusal storm: $msgs WRITEs in $elapsed s; waits after a refusal $(delta rxe_eun_nack_backoff), retries spent on them $(delta rxe_eun_nack_retry), resent after a NACK $(delta rxe_eun_retx_nack), tail probes $(delta rxe_eun_rw_tail_probes), after a timeout $(delta rxe_eun_retx_timeout)"
+		[ "$(delta rxe_eun_nack_retry)" = 0 ]
+		check_err $? "refusal storm: $(delta rxe_eun_nack_retry) retries spent on refusal streaks"
+		[ "$(delta rxe_eun_retx_timeout)" = 0 ]
+		check_err $? "refusal storm: $(delta rxe_eun_retx_timeout) packets resent after a timeout"
+	fi
+	busywait 10000 bed_counter_is rxe_eun_wsync_slots_in_use -eq 0
+	check_err $? "refusal storm: $(bed_counter rxe_eun_wsync_slots_in_use) held packets left"
+	log_test "write_sync=receiver: after a refusal only the hole's packet goes ($BED_ROLE)"
+}
+
 # run_wide MODE: run_case under the wide reordering. write_sync=receiver
 # must hold a last packet at least once: an early last packet is netem's
 # draw (5 in 80 WRITEs in one run, none in another), so the server asks
@@ -217,6 +274,7 @@ for m in receiver sender none; do
 	run_wide $m
 done
 run_small_pool
+run_refusal_storm
 
 # Leave the module as the other tests expect it: defaults, the bed's links.
 bed_module_reload_with "${BED_MODULE_PARAMS:-}"

@@ -13,6 +13,9 @@
  *
  * A streak ends when the cumulative ACK moves. NACKs of packets sent
  * before the current wait began are echoes of one refusal, not new ones.
+ * While a streak is on, the receiver's room is full of packets beyond its
+ * hole, and every other packet would be refused again: only the packet at
+ * the cumulative ACK, which needs no room, goes (eun_bo_stalled()).
  * No allocation, clock or lock inside: times are given by the caller.
  */
 #ifndef EUN_BACKOFF_H
@@ -66,6 +69,7 @@ enum eun_bo_verdict eun_bo_nack(struct eun_backoff *bo, u32 una,
 				u64 sent_ns, u64 now);
 void eun_bo_progress(struct eun_backoff *bo, u32 una);
 bool eun_bo_waiting(const struct eun_backoff *bo, u64 now);
+bool eun_bo_stalled(const struct eun_backoff *bo, u32 una);
 
 /**
  * eun_bo_until() - when the current wait ends

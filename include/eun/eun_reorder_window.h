@@ -49,9 +49,10 @@
  *	PSN due, of several
  * @held: checks that held PSNs due back while a retransmission waited for
  *	its answer
- * @tail_probes: the newest PSN out (or a retransmission) marked alone
- *	after EUN_RW_TAIL_WAITS loss waits without its acknowledgment: no
- *	later PSN can show it lost
+ * @tail_probes: the newest PSN out (or a retransmission, or the PSN at
+ *	una of a sender that sends nothing else) marked alone after
+ *	EUN_RW_TAIL_WAITS loss waits without its acknowledgment: no later
+ *	PSN can show it lost
  * @reordered: times a PSN sent once was delivered after a later-sent one
  *	by more than the reordering seen so far
  */
@@ -89,6 +90,8 @@ struct eun_rw_stats {
  * @in_recovery: PSNs were lost or being resent at the latest look
  * @answered: a READ of the QP was answered: the peer runs and takes its
  *	requests, so a tail probe may go before any RTT sample
+ * @una_probe_ns: when eun_rw_probe_una() last marked the PSN at una
+ * @una_probed: @una_probe_ns is valid
  * @stats: event counts
  */
 struct eun_rw {
@@ -108,6 +111,8 @@ struct eun_rw {
 	bool has_ack;
 	bool in_recovery;
 	bool answered;
+	u64 una_probe_ns;
+	bool una_probed;
 	struct eun_rw_stats stats;
 };
 
@@ -122,5 +127,7 @@ u64 eun_rw_tail_wait(const struct eun_rw *rw, bool alone);
 u64 eun_rw_spurious_ns(const struct eun_rw *rw);
 int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		       u64 *next_ns);
+int eun_rw_probe_una(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+		     u64 *next_ns);
 
 #endif /* EUN_REORDER_WINDOW_H */

@@ -11,7 +11,7 @@
  *   op[7:5] time step: 0, or 1 << (2 * op[7:5]) ns
  *   op[4:0] kind (mod 16): 0-3 send; 4-8 ACK; 9 loss check; 10 resend;
  *           11 NACK mark; 12 timeout; 13 duplicate report; 14 widen;
- *           15 reset
+ *           15 reset, or with b2 odd the probe of una alone
  *   b1..b3  arguments (see do_op())
  */
 #include <stdio.h>
@@ -79,6 +79,8 @@ static int do_op(struct sbm *m, const u8 *d)
 	case 14:
 		return sbm_widen(m);
 	default:
+		if (b2 & 1)
+			return sbm_probe_una(m);
 		return sbm_reset(m, (EUN_PSN_MASK - b1) & EUN_PSN_MASK);
 	}
 }

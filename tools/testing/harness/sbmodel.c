@@ -56,6 +56,8 @@ static void sbm_clear(struct sbm *m, u32 first)
 	m->newest_xmit = 0;
 	m->has_newest = false;
 	m->reo_seen = 0;
+	m->una_probe_ns = 0;
+	m->una_probed = false;
 }
 
 int sbm_init(struct sbm *m, u32 cap, u32 first, u64 max_seq)
@@ -508,6 +510,38 @@ int sbm_detect(struct sbm *m)
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);
 	if (ret != want || got_next != next)
 		return fail(m, "detect_loss = %d next %llu, model %d next %llu", ret,
+			    (unsigned long long)got_next, want, (unsigned long long)next);
+	return 0;
+}
+
+/* The probe of the PSN at una alone, for a sender stalled by a refusal. */
+int sbm_probe_una(struct sbm *m)
+{
+	u64 next = 0, got_next, due, pto;
+	struct sbm_ent *e;
+	int want = 0, ret;
+
+	e = m->una < m->nxt ? &m->e[m->una] : NULL;
+	/* Once until an ACK comes. */
+	if (m->una_probed && (!m->has_ack || m->ack_ns <= m->una_probe_ns))
+		e = NULL;
+	if (e && e->xmits && unacked(e)) {
+		pto = EUN_RW_TAIL_WAITS * eun_rw_loss_wait(&m->rw);
+		if (pto < EUN_RW_TAIL_MIN_NS)
+			pto = EUN_RW_TAIL_MIN_NS;
+		due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) + pto;
+		if (due <= m->now) {
+			model_mark(e, EUN_SB_CAUSE_REORDER);
+			m->una_probed = true;
+			m->una_probe_ns = m->now;
+			want = 1;
+		} else {
+			next = due;
+		}
+	}
+	ret = eun_rw_probe_una(&m->rw, &m->sb, m->now, &got_next);
+	if (ret != want || got_next != next)
+		return fail(m, "probe_una = %d next %llu, model %d next %llu", ret,
 			    (unsigned long long)got_next, want, (unsigned long long)next);
 	return 0;
 }

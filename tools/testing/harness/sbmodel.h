@@ -37,6 +37,8 @@ struct sbm {
 	u64 newest_xmit;	/* most recently sent PSN known delivered */
 	bool has_newest;
 	u64 reo_seen;		/* deepest overtaking seen, transmit time */
+	u64 una_probe_ns;	/* the latest probe of una alone */
+	bool una_probed;
 	struct eun_sb_stats stats;
 	u64 now;
 	char err[256];
@@ -56,6 +58,7 @@ int sbm_retransmit(struct sbm *m);
 int sbm_retransmit_bad(struct sbm *m, u32 psn);
 int sbm_set_spurious(struct sbm *m, u64 ns);
 int sbm_detect(struct sbm *m);
+int sbm_probe_una(struct sbm *m);
 int sbm_widen(struct sbm *m);
 int sbm_check(struct sbm *m);
 

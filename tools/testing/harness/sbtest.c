@@ -140,6 +140,11 @@ static int random_op(struct rng *r, struct sbm *m)
 		return sbm_reset(m, random_first(r));
 	if (k < 992)
 		return sbm_widen(m);
+	if (k < 998) {
+		/* Its wait is 10 ms at least: often far past it. */
+		m->now += rng_pct(r, 50) ? 2 * EUN_RW_TAIL_MIN_NS : 0;
+		return sbm_probe_una(m);
+	}
 	return sbm_detect(m);
 }
 

@@ -79,3 +79,16 @@ bool eun_bo_waiting(const struct eun_backoff *bo, u64 now)
 {
 	return bo->active && now < bo->until_ns;
 }
+
+/**
+ * eun_bo_stalled() - whether a refusal stands and nothing moved since
+ * @bo: the backoff
+ * @una: the sender's cumulative ACK now
+ *
+ * Return: true while a streak is on and the cumulative ACK is still the
+ * one it began with: the sender may send the packet at @una only.
+ */
+bool eun_bo_stalled(const struct eun_backoff *bo, u32 una)
+{
+	return bo->active && bo->una == una;
+}

@@ -57,7 +57,9 @@
  * retransmission lost again is in the same place when nothing sent after
  * it was delivered (the scoreboard full behind it, or the message done):
  * when the newest PSN is no candidate, the latest such retransmission is
- * probed the same way.
+ * probed the same way. A sender that sends nothing but the PSN at una (a
+ * receiver's refusal stands) has that PSN probed by itself
+ * (eun_rw_probe_una()), whichever the rule above would pick.
  *
  * One question at a time. While a retransmission waits for its answer
  * (it is not due again yet), PSNs that come due are held until it is
@@ -439,4 +441,56 @@ out:
 	if (n)
 		rw->in_recovery = true;
 	return n;
+}
+
+/**
+ * eun_rw_probe_una() - mark the PSN at una lost once its answer is overdue
+ * @rw: reorder window
+ * @sb: scoreboard
+ * @now: current time (ns)
+ * @next_ns: set to when it comes due, 0 when it is not out (lost or
+ *	acknowledged already, or nothing is out)
+ *
+ * For a sender that sends nothing but the PSN at una (a receiver's
+ * refusal for want of room stands): no later PSN can show it lost, and
+ * the tail probe of eun_rw_detect_loss() may pick another PSN, which
+ * such a sender does not resend. It is probed as the newest PSN out
+ * would be: eun_rw_tail_wait() after it went and after the latest ACK,
+ * and once only until an ACK comes. A link gone dark is the retransmit
+ * timer's: rxe's completer pushes that timer back each time the send
+ * task runs, so a probe that rearmed itself would keep it from ever
+ * firing, and the QP from ever spending its retries.
+ *
+ * Return: 1 when it was marked lost (cause %EUN_SB_CAUSE_REORDER), else 0.
+ */
+int eun_rw_probe_una(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+		     u64 *next_ns)
+{
+	const struct eun_sb_entry *e;
+	u64 due;
+
+	*next_ns = 0;
+	if (sb->una == sb->nxt)
+		return 0;
+	e = eun_sb_lookup(sb, sb->una);
+	if (!e || !e->xmits || (e->state != EUN_SB_IN_FLIGHT &&
+				e->state != EUN_SB_RETRANSMITTED))
+		return 0;
+	/* Once per ACK, as TCP's tail loss probe: then the retransmit timer. */
+	if (rw->una_probed && (!rw->has_ack || rw->ack_ns <= rw->una_probe_ns))
+		return 0;
+	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
+	      eun_rw_tail_wait(rw, false);
+	if (due > now) {
+		*next_ns = due;
+		return 0;
+	}
+	if (eun_sb_mark_lost(sb, sb->una, EUN_SB_CAUSE_REORDER) != 1)
+		return 0;
+	rw->una_probed = true;
+	rw->una_probe_ns = now;
+	rw->stats.tail_probes++;
+	rw->stats.marked++;
+	rw->in_recovery = true;
+	return 1;
 }

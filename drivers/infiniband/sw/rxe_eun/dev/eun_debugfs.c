@@ -223,6 +223,43 @@ static void eun_qp_show_backoff(struct seq_file *s, struct rxe_qp *qp)
 		   bo.waits, bo.retries);
 }
 
+/* Microseconds from @then to @now, 0 for a time not yet set. */
+static u64 eun_age_us(u64 then, u64 now)
+{
+	return then && now > then ? div_u64(now - then, 1000) : 0;
+}
+
+/*
+ * What the next loss check waits on: how old the packet at una and the
+ * latest ACK are, and when the RACK timer fires (-1: not armed). A
+ * sender with nothing moving and no timer armed is stuck until the
+ * retransmit timeout.
+ */
+static void eun_qp_show_rack_clock(struct seq_file *s, struct rxe_qp *qp,
+				   const struct eun_rw *rw,
+				   const struct eun_sb *sb)
+{
+	const struct eun_sb_entry *p = eun_sb_lookup(sb, sb->una);
+	struct hrtimer *t = &qp->eun.tx.rack_timer;
+	struct eun_sb_entry una = {};
+	u64 now = ktime_get_ns();
+	s64 left_us = -1, rto_left_ms = -1;
+
+	if (p && sb->una != sb->nxt)
+		una = eun_peek(*p);
+	if (hrtimer_is_queued(t))
+		left_us = ktime_to_us(hrtimer_get_remaining(t));
+	if (timer_pending(&qp->retrans_timer))
+		rto_left_ms = jiffies_to_msecs(qp->retrans_timer.expires -
+					       jiffies);
+	seq_printf(s, "rack tail_probes %llu una_xmits %u una_age_us %llu delivered_xmit_age_us %llu ack_age_us %llu timer_left_us %lld rto_left_ms %lld acks_queued %u\n",
+		   rw->stats.tail_probes, una.xmits,
+		   eun_age_us(una.xmit_ns, now),
+		   rw->has_xmit ? eun_age_us(rw->xmit_ns, now) : 0,
+		   rw->has_ack ? eun_age_us(rw->ack_ns, now) : 0, left_us,
+		   rto_left_ms, skb_queue_len(&qp->resp_pkts));
+}
+
 /* Send side, copied without a lock (see the top of the file). */
 static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 {
@@ -284,6 +321,7 @@ static void eun_qp_show_tx(struct seq_file *s, struct rxe_qp *qp)
 		   rw.stats.spurious, rw.stats.widened, rw.stats.narrowed,
 		   rw.stats.marked, rw.stats.probes, rw.stats.held,
 		   rw.stats.reordered);
+	eun_qp_show_rack_clock(s, qp, &rw, &sb);
 	eun_qp_show_backoff(s, qp);
 }
 

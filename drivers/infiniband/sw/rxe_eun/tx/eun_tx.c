@@ -493,6 +493,48 @@ static void eun_tx_resend_psn(struct rxe_qp *qp, u32 psn)
 		eun_tx_count_resend(qp, psn, eh.path);
 }
 
+/* Resend @psn, lost, unless the QP has too many packets in the network. */
+static enum eun_resend_verdict eun_tx_resend_one(struct rxe_qp *qp, u32 psn,
+						 u64 now)
+{
+	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
+		qp->need_req_skb = 1;
+		return EUN_RESEND_BLOCKED;
+	}
+	eun_tx_resend_psn(qp, psn);
+	eun_tx_loss_resent(qp);
+	/* Sent or not, it stops being a hole to resend now. */
+	eun_sb_retransmitted(&qp->eun.tx.sb, psn, now);
+	return EUN_RESEND_SENT;
+}
+
+/*
+ * A refusal stands and the cumulative ACK has not moved since: the
+ * receiver's room is full of packets beyond its hole, and any packet but
+ * the one at una, which needs no room, would be refused again (some two
+ * dozen refusals per WRITE under a 1 KiB, 128-deep load). So only that
+ * packet goes, once the scoreboard holds it lost; if it is lost again,
+ * it is probed by itself (eun_rw_probe_una()), since nothing sent after
+ * it can show it lost. READ re-requests need no room and go as usual.
+ */
+static enum eun_resend_verdict eun_tx_resend_stalled(struct rxe_qp *qp,
+						     u64 now)
+{
+	struct eun_tx *tx = &qp->eun.tx;
+	enum eun_resend_verdict v;
+	u64 due;
+	u32 psn;
+
+	if (eun_rw_probe_una(&tx->rw, &tx->sb, now, &due))
+		eun_counter_inc(eun_qp_rxe(qp), EUN_CNT_RW_TAIL_PROBES);
+	else
+		eun_tx_loss_arm(qp, due, now);
+	if (eun_sb_next_lost(&tx->sb, &psn) && psn == tx->sb.una)
+		return eun_tx_resend_one(qp, psn, now);
+	v = eun_comp_read_resend(qp);
+	return v == EUN_RESEND_NONE ? EUN_RESEND_BLOCKED : v;
+}
+
 /**
  * eun_tx_resend() - resend the lowest PSN the scoreboard holds lost
  * @qp: the tracking QP, in its send task, before the requester's new
@@ -517,15 +559,9 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 		return EUN_RESEND_BLOCKED;
 	}
 	eun_tx_loss_detect(qp, now);
+	if (eun_bo_stalled(&tx->bo, tx->sb.una))
+		return eun_tx_resend_stalled(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))
 		return eun_comp_read_resend(qp);
-	if (atomic_read(&qp->skb_out) > RXE_INFLIGHT_SKBS_PER_QP_HIGH) {
-		qp->need_req_skb = 1;
-		return EUN_RESEND_BLOCKED;
-	}
-	eun_tx_resend_psn(qp, psn);
-	eun_tx_loss_resent(qp);
-	/* Sent or not, it stops being a hole to resend now. */
-	eun_sb_retransmitted(&tx->sb, psn, now);
-	return EUN_RESEND_SENT;
+	return eun_tx_resend_one(qp, psn, now);
 }
