@@ -131,6 +131,34 @@ run_case()
 	log_test "write_sync=$mode: last byte of a WRITE, netem $netem ($BED_ROLE)"
 }
 
+# pool_case NAME PARAMS NETEM LABEL EV_ARGS...: one eun-verify run of
+# WRITEs with write_sync=receiver and the module parameters PARAMS under
+# netem NETEM, between counter snapshots $before and $after; the total's
+# checked messages, checked bytes and elapsed time are left in
+# case_checked, case_cbytes and case_elapsed.
+pool_case()
+{
+	local name=$1 params=$2 netem=$3 label=$4 result
+	shift 4
+
+	bed_module_reload_both "$name" "$params"
+	bed_netem_on "$netem"
+	check_err $? "$label: netem failed"
+	before=$BED_RESULTS/$name-before.txt
+	after=$BED_RESULTS/$name-after.txt
+	bed_counters "$before"
+
+	ev_run "$name" 0 -- "$@"
+	read -r result _ _ _ case_checked case_cbytes case_elapsed _ \
+		<<< "$(ev_summary "$EV_OUT")"
+	[ "$result" = pass ]
+	check_err $? "$label: result '$result': $(ev_field "$EV_OUT" error)"
+
+	bed_barrier "$name-done" "$BED_TMO_STEP_S"
+	bed_netem_off
+	bed_counters "$after"
+}
+
 # run_small_pool: write_sync=receiver with a pool of 4 slots (a share of
 # 1 per QP) and 1 KiB WRITEs, one packet each, under the wide reordering:
 # most early last packets find no room. Each refusal must be NACKed for
@@ -139,35 +167,23 @@ run_case()
 # could be refused again, and the held packets expired with the QP.
 run_small_pool()
 {
-	local name=wsync-small-pool qps=8 msgs=60 size=1024 result checked cbytes
-	local params="ooo_mode=eunomia write_sync=receiver wsync_slots=4"
-	local refused nacked
+	local qps=8 msgs=60 size=1024 refused nacked
 
 	if [ "$has_ws" = 0 ]; then
 		log_skip "write_sync: the module has no write_sync parameter ($param)"
 		return 0
 	fi
-	bed_module_reload_both "$name" "$params"
-	bed_netem_on "$REORDER_WIDE"
-	check_err $? "small pool: netem failed"
-	before=$BED_RESULTS/$name-before.txt
-	after=$BED_RESULTS/$name-after.txt
-	bed_counters "$before"
-
-	ev_run "$name" 0 -- -o write -S $size -D 16 --seed 33 -q $qps -n $msgs
-	read -r result _ _ _ checked cbytes _ <<< "$(ev_summary "$EV_OUT")"
-	[ "$result" = pass ]
-	check_err $? "small pool: result '$result': $(ev_field "$EV_OUT" error)"
-
-	bed_barrier "$name-done" "$BED_TMO_STEP_S"
-	bed_netem_off
-	bed_counters "$after"
+	pool_case wsync-small-pool \
+		"ooo_mode=eunomia write_sync=receiver wsync_slots=4" \
+		"$REORDER_WIDE" "small pool" \
+		-o write -S $size -D 16 --seed 33 -q $qps -n $msgs
 	if [ "$BED_ROLE" = server ]; then
 		refused=$(( $(delta rxe_eun_wsync_hold_share) + $(delta rxe_eun_wsync_hold_full) ))
 		nacked=$(delta rxe_eun_nack_sent_nomem)
 		log_info "small pool: last packets held $(delta rxe_eun_wsync_held), refused $refused, NACKed for want of room $nacked, expired $(delta rxe_eun_wsync_expired)"
-		[ "$checked" = $((qps * msgs)) ] && [ "$cbytes" = $((qps * msgs * size)) ]
-		check_err $? "small pool: $checked messages, $cbytes bytes verified, want $((qps * msgs)), $((qps * msgs * size))"
+		[ "$case_checked" = $((qps * msgs)) ] &&
+			[ "$case_cbytes" = $((qps * msgs * size)) ]
+		check_err $? "small pool: $case_checked messages, $case_cbytes bytes verified, want $((qps * msgs)), $((qps * msgs * size))"
 		[ "$refused" -gt 0 ]
 		check_err $? "small pool: no last packet refused: the case tested nothing"
 		[ "$nacked" -ge "$refused" ]
@@ -195,39 +211,26 @@ run_small_pool()
 # until the retransmit timeout (17 s on the bed).
 run_refusal_storm()
 {
-	local name=wsync-refusal-storm msgs=400 size=1024 result checked cbytes
-	local params="ooo_mode=eunomia write_sync=receiver" refused elapsed
+	local msgs=400 size=1024 refused
 
 	if [ "$has_ws" = 0 ]; then
 		log_skip "write_sync: the module has no write_sync parameter ($param)"
 		return 0
 	fi
-	bed_module_reload_both "$name" "$params"
-	bed_netem_on "$REORDER_LOSS"
-	check_err $? "refusal storm: netem failed"
-	before=$BED_RESULTS/$name-before.txt
-	after=$BED_RESULTS/$name-after.txt
-	bed_counters "$before"
-
-	ev_run "$name" 0 -- -o write -S $size -D 128 --seed 35 -q 1 -n $msgs
-	read -r result _ _ _ checked cbytes elapsed _ <<< "$(ev_summary "$EV_OUT")"
-	[ "$result" = pass ]
-	check_err $? "refusal storm: result '$result': $(ev_field "$EV_OUT" error)"
-
-	bed_barrier "$name-done" "$BED_TMO_STEP_S"
-	bed_netem_off
-	bed_counters "$after"
+	pool_case wsync-refusal-storm "ooo_mode=eunomia write_sync=receiver" \
+		"$REORDER_LOSS" "refusal storm" \
+		-o write -S $size -D 128 --seed 35 -q 1 -n $msgs
 	if [ "$BED_ROLE" = server ]; then
 		refused=$(( $(delta rxe_eun_wsync_hold_share) + $(delta rxe_eun_wsync_hold_full) ))
-		log_info "refusal storm: $msgs WRITEs in $elapsed s; last packets held $(delta rxe_eun_wsync_held), refused $refused, NACKed for want of room $(delta rxe_eun_nack_sent_nomem)"
-		[ "$checked" = "$msgs" ] && [ "$cbytes" = $((msgs * size)) ]
-		check_err $? "refusal storm: $checked messages, $cbytes bytes verified, want $msgs, $((msgs * size))"
+		log_info "refusal storm: $msgs WRITEs in $case_elapsed s; last packets held $(delta rxe_eun_wsync_held), refused $refused, NACKed for want of room $(delta rxe_eun_nack_sent_nomem)"
+		[ "$case_checked" = "$msgs" ] && [ "$case_cbytes" = $((msgs * size)) ]
+		check_err $? "refusal storm: $case_checked messages, $case_cbytes bytes verified, want $msgs, $((msgs * size))"
 		[ "$refused" -gt 0 ]
 		check_err $? "refusal storm: no last packet refused: the case tested nothing"
 		[ "$refused" -le $((5 * msgs)) ]
 		check_err $? "refusal storm: $refused refusals for $msgs WRITEs, want at most 5 per WRITE"
 	else
-		log_info "refusal storm: $msgs WRITEs in $elapsed s; waits after a refusal $(delta rxe_eun_nack_backoff), retries spent on them $(delta rxe_eun_nack_retry), resent after a NACK $(delta rxe_eun_retx_nack), tail probes $(delta rxe_eun_rw_tail_probes), after a timeout $(delta rxe_eun_retx_timeout)"
+		log_info "refusal storm: $msgs WRITEs in $case_elapsed s; waits after a refusal $(delta rxe_eun_nack_backoff), retries spent on them $(delta rxe_eun_nack_retry), resent after a NACK $(delta rxe_eun_retx_nack), tail probes $(delta rxe_eun_rw_tail_probes), after a timeout $(delta rxe_eun_retx_timeout)"
 		[ "$(delta rxe_eun_nack_retry)" = 0 ]
 		check_err $? "refusal storm: $(delta rxe_eun_nack_retry) retries spent on refusal streaks"
 		[ "$(delta rxe_eun_retx_timeout)" = 0 ]
