@@ -434,6 +434,23 @@ static bool sbm_after(const struct sbm *m, u64 s)
 		sdiff(rw->psn, sbm_psn(m, s)) >= 0);
 }
 
+/*
+ * A probe of @e, @pto after it went and after the latest ACK: marked when
+ * due (true), else its deadline joins @next.
+ */
+static bool sbm_probe_due(struct sbm *m, struct sbm_ent *e, u64 pto, u64 *next)
+{
+	u64 due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) + pto;
+
+	if (due <= m->now) {
+		model_mark(e, EUN_SB_CAUSE_REORDER);
+		return true;
+	}
+	if (!*next || due < *next)
+		*next = due;
+	return false;
+}
+
 /* The loss rule of the reorder window, by full scan. */
 int sbm_detect(struct sbm *m)
 {
@@ -496,16 +513,8 @@ int sbm_detect(struct sbm *m)
 		floor = t == m->una ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS;
 		if (pto < floor)
 			pto = floor;
-		if (e) {
-			due = (m->has_ack && m->ack_ns > e->xmit ?
-			       m->ack_ns : e->xmit) + pto;
-			if (due <= m->now) {
-				model_mark(e, EUN_SB_CAUSE_REORDER);
-				want++;
-			} else if (!next || due < next) {
-				next = due;
-			}
-		}
+		if (e && sbm_probe_due(m, e, pto, &next))
+			want++;
 	}
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);
 	if (ret != want || got_next != next)
@@ -517,7 +526,7 @@ int sbm_detect(struct sbm *m)
 /* The probe of the PSN at una alone, for a sender stalled by a refusal. */
 int sbm_probe_una(struct sbm *m)
 {
-	u64 next = 0, got_next, due, pto;
+	u64 next = 0, got_next, pto;
 	struct sbm_ent *e;
 	int want = 0, ret;
 
@@ -529,14 +538,10 @@ int sbm_probe_una(struct sbm *m)
 		pto = EUN_RW_TAIL_WAITS * eun_rw_loss_wait(&m->rw);
 		if (pto < EUN_RW_TAIL_MIN_NS)
 			pto = EUN_RW_TAIL_MIN_NS;
-		due = (m->has_ack && m->ack_ns > e->xmit ? m->ack_ns : e->xmit) + pto;
-		if (due <= m->now) {
-			model_mark(e, EUN_SB_CAUSE_REORDER);
+		if (sbm_probe_due(m, e, pto, &next)) {
 			m->una_probed = true;
 			m->una_probe_ns = m->now;
 			want = 1;
-		} else {
-			next = due;
 		}
 	}
 	ret = eun_rw_probe_una(&m->rw, &m->sb, m->now, &got_next);
