@@ -248,10 +248,14 @@ static void eun_qp_show_rack_clock(struct seq_file *s, struct rxe_qp *qp,
 	if (p && sb->una != sb->nxt)
 		una = eun_peek(*p);
 	if (hrtimer_is_queued(t))
-		left_us = ktime_to_us(hrtimer_get_remaining(t));
-	if (timer_pending(&qp->retrans_timer))
-		rto_left_ms = jiffies_to_msecs(qp->retrans_timer.expires -
-					       jiffies);
+		left_us = max_t(s64, ktime_to_us(hrtimer_get_remaining(t)), 0);
+	/* A timer due but not yet run reads 0, not an unsigned wrap. */
+	if (timer_pending(&qp->retrans_timer)) {
+		unsigned long expires = READ_ONCE(qp->retrans_timer.expires);
+
+		rto_left_ms = time_after(expires, jiffies) ?
+			      jiffies_to_msecs(expires - jiffies) : 0;
+	}
 	seq_printf(s, "rack tail_probes %llu una_xmits %u una_age_us %llu delivered_xmit_age_us %llu ack_age_us %llu timer_left_us %lld rto_left_ms %lld acks_queued %u\n",
 		   rw->stats.tail_probes, una.xmits,
 		   eun_age_us(una.xmit_ns, now),
