@@ -63,8 +63,9 @@ static void eun_rw_no_sample_no_mark(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_rw_reo_wnd(&f->rw), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 1, 0), 0);
+	/* Only the newest PSN's blind tail probe is due, a second later. */
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, next, EUN_RW_BLIND_NS);
 	/* A SACK of a retransmitted PSN gives no RTT (Karn): still nothing. */
 	KUNIT_ASSERT_EQ(test, eun_sb_mark_lost(&f->sb, 1, EUN_SB_CAUSE_NACK), 1);
 	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 1, 10 * US), 0);
@@ -221,15 +222,13 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 
 	/*
-	 * Before an RTT sample: nothing, the retransmit timer's time (the
-	 * peer may not take this format); once the peer answered a READ
-	 * (a QP that has only read), the probe at its floor, again after
-	 * each probe lost.
+	 * Before an RTT sample, once the peer is known to run (it answered
+	 * a READ: a QP that has only read), the probe at its floor, and not
+	 * again until an ACK comes: only the retransmit timer can tell a
+	 * dark link, or a stock peer, and the send task's runs push it back.
 	 */
 	f = fx_new(test, 16, 0);
 	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 5 * US), 0);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 0);
 	eun_rw_answered(&f->rw);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 5 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 5 * US + EUN_RW_TAIL_ALONE_NS);
@@ -238,14 +237,50 @@ static void eun_rw_tail_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
 	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, 60000 * US), 0);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 60000 * US, &next), 0);
-	KUNIT_EXPECT_EQ(test, next, 60000 * US + EUN_RW_TAIL_ALONE_NS);
-	KUNIT_EXPECT_EQ(test, fx_detect(f, 60000 * US + EUN_RW_TAIL_ALONE_NS, &next), 1);
-	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 2);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 900000 * US, &next), 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state,
+			EUN_SB_RETRANSMITTED);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
 	/* Its answer gives no sample (Karn), but it is in. */
-	fx_ack(test, f, 1, 0, 120000 * US);
+	fx_ack(test, f, 1, 0, 920000 * US);
 	KUNIT_EXPECT_FALSE(test, f->rw.has_rtt);
 	KUNIT_EXPECT_EQ(test, fx_detect(f, 1000000 * US, &next), 0);
 	KUNIT_EXPECT_EQ(test, next, 0);
+}
+
+/*
+ * Before any RTT sample, from a peer that has shown nothing, the tail
+ * probe waits TCP's initial retransmission timeout (a SEND lost first
+ * waited for the retransmit timer, 17 s on the bed), once; an ACK that
+ * moves nothing (it gives no sample) shows the peer runs: one more, at
+ * the floor.
+ */
+static void eun_rw_blind_probe(struct kunit *test)
+{
+	struct fx *f = fx_new(test, 16, 0);
+	u64 next, t = EUN_RW_BLIND_NS;
+
+	KUNIT_ASSERT_EQ(test, eun_sb_sent(&f->sb, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 0, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, t);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t - 1, &next), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, t, &next), 1);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state, EUN_SB_LOST);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 1);
+	/* Lost again: the retransmit timer's, however long it takes. */
+	KUNIT_ASSERT_EQ(test, eun_sb_retransmitted(&f->sb, 0, t), 0);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 20 * t, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 0);
+	KUNIT_EXPECT_EQ(test, eun_sb_lookup(&f->sb, 0)->state,
+			EUN_SB_RETRANSMITTED);
+	fx_ack(test, f, 0, 0, 21 * t);
+	KUNIT_EXPECT_FALSE(test, f->rw.has_rtt);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 21 * t, &next), 0);
+	KUNIT_EXPECT_EQ(test, next, 21 * t + EUN_RW_TAIL_ALONE_NS);
+	KUNIT_EXPECT_EQ(test, fx_detect(f, 21 * t + EUN_RW_TAIL_ALONE_NS,
+					&next), 1);
+	KUNIT_EXPECT_EQ(test, f->rw.stats.tail_probes, 2);
 }
 
 /* PSN 0 of fx_overtaken() comes due alone and is resent; 1..3 come due. */
@@ -700,6 +735,7 @@ static struct kunit_case eun_reorder_window_cases[] = {
 	KUNIT_CASE(eun_rw_retransmission_lost_again),
 	KUNIT_CASE(eun_rw_resend_lost_probed),
 	KUNIT_CASE(eun_rw_una_probed),
+	KUNIT_CASE(eun_rw_blind_probe),
 	KUNIT_CASE(eun_rw_spurious_widens),
 	KUNIT_CASE(eun_rw_mult_bounded),
 	KUNIT_CASE(eun_rw_narrows_after_recoveries),

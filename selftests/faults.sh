@@ -12,9 +12,10 @@
 #   psn-wrap                         QPs that start 256 PSNs below 2^24
 #   mtu-4096                         a 4096-byte path MTU (links at 9000)
 #   link-flap                        the server's link down 1 s, then up
-#   first-lost                       the server's first packet and its
-#                                    resend lost, the client sending
-#                                    READs only: no false stock peer
+#   first-lost                       the server's first packet, its
+#                                    blind probe and its first resend
+#                                    lost, the client sending READs
+#                                    only: no false stock peer
 #   delay-change                     1 ms, then 20 ms reordered, then 1 ms
 #   outage-retry7                    both ways dark 3 s; retry_cnt 7
 #   retry-exhausted                  ACKs dark for good; retry_cnt 1: the
@@ -41,6 +42,9 @@ REORDER="delay 1ms reorder 25% 50%"
 # lost tail waits for the timer, and the bed's 17 s would make each case
 # cost a minute.
 TMO_SHORT=18
+# first-lost's: 2.1 s, so that the probe before any RTT sample, a second
+# after the first packet, comes before the first timeout.
+TMO_FIRST=19
 BASE_MTU=$(cat "/sys/class/net/$BED_NETDEV/mtu")
 
 # fault_at NAME DELAY_S CMD...: in the background, DELAY_S seconds after
@@ -303,19 +307,20 @@ run_mode()
 	expect_moved "$m-link-flap" client "${RESENT[@]}"
 	log_test "ooo_mode=$mode: the server's link down for 1 s mid-transfer ($BED_ROLE)"
 
-	# The server's first ooo packet (its credit) and its resend are lost,
-	# and the client sends nothing in the ooo format (READs only): at the
-	# server's first two timeouts nothing says its peer tracks. It must
-	# resend, hear the EUN_ACK and keep tracking, not go over to the stock
-	# format.
+	# The server's first ooo packet (its credit), the probe of it a
+	# second later (no RTT sample yet, nothing heard) and the resend at
+	# its first timeout are lost, and the client sends nothing in the ooo
+	# format (READs only): at the server's first two timeouts nothing
+	# says its peer tracks. It must resend, hear the EUN_ACK and keep
+	# tracking, not go over to the stock format.
 	if [ "$BED_ROLE" = server ]; then
 		d=$(bed_counter send_err)
 		roce_drop
 		check_err $? "$m-first-lost: the tc filter failed"
-		fault_at "$m-first-lost" 0 roce_lift_after "$m-first-lost" "$d" 2
+		fault_at "$m-first-lost" 0 roce_lift_after "$m-first-lost" "$d" 3
 	fi
 	CASE_READS=1 one_case "$mode" first-lost "delay 1ms" "delay 1ms" 0 0 \
-		--tcp -u "$TMO_SHORT" -- --tcp -u "$TMO_SHORT" \
+		--tcp -u "$TMO_FIRST" -- --tcp -u "$TMO_FIRST" \
 		-o read -S 4096,65536 -n 12 -q 1 --seed 39
 	if [ "$BED_ROLE" = server ]; then
 		roce_undrop
@@ -326,6 +331,7 @@ run_mode()
 		check_err $? "$m-first-lost: $d QPs went over to the stock format"
 	fi
 	expect_moved "$m-first-lost" server rxe_eun_retx_timeout
+	expect_moved "$m-first-lost" server rxe_eun_rw_tail_probes
 	log_test "ooo_mode=$mode: a first packet lost twice is not taken for a stock peer ($BED_ROLE)"
 
 	[ "$BED_ROLE" = client ] && fault_at "$m-delay-change" 1 delay_change

@@ -38,6 +38,11 @@
  */
 #define EUN_RW_TAIL_MIN_NS	(10 * 1000 * 1000ULL)
 #define EUN_RW_TAIL_ALONE_NS	(50 * 1000 * 1000ULL)
+/*
+ * Before any RTT sample, with no sign yet that the peer runs, the tail
+ * probe waits TCP's initial retransmission timeout (RFC 6298, 2.1).
+ */
+#define EUN_RW_BLIND_NS		(1000 * 1000 * 1000ULL)
 
 /**
  * struct eun_rw_stats - event counts of a reorder window
@@ -88,10 +93,12 @@ struct eun_rw_stats {
  * @has_xmit: @xmit_ns and @psn are valid
  * @has_ack: @ack_ns is valid
  * @in_recovery: PSNs were lost or being resent at the latest look
- * @answered: a READ of the QP was answered: the peer runs and takes its
- *	requests, so a tail probe may go before any RTT sample
- * @una_probe_ns: when eun_rw_probe_una() last marked the PSN at una
- * @una_probed: @una_probe_ns is valid
+ * @answered: the peer runs: it answered a READ of the QP, or sent ooo
+ *	packets (eun_rw_answered()), so that a tail probe before any RTT
+ *	sample goes at its floor
+ * @probe_ns: when the latest probe that waits for an ACK went: of the PSN
+ *	at una (eun_rw_probe_una()), or a tail probe before any RTT sample
+ * @probed: @probe_ns is valid
  * @stats: event counts
  */
 struct eun_rw {
@@ -111,8 +118,8 @@ struct eun_rw {
 	bool has_ack;
 	bool in_recovery;
 	bool answered;
-	u64 una_probe_ns;
-	bool una_probed;
+	u64 probe_ns;
+	bool probed;
 	struct eun_rw_stats stats;
 };
 

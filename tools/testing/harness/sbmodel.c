@@ -56,8 +56,8 @@ static void sbm_clear(struct sbm *m, u32 first)
 	m->newest_xmit = 0;
 	m->has_newest = false;
 	m->reo_seen = 0;
-	m->una_probe_ns = 0;
-	m->una_probed = false;
+	m->probe_ns = 0;
+	m->probed = false;
 }
 
 int sbm_init(struct sbm *m, u32 cap, u32 first, u64 max_seq)
@@ -451,12 +451,28 @@ static bool sbm_probe_due(struct sbm *m, struct sbm_ent *e, u64 pto, u64 *next)
 	return false;
 }
 
+/*
+ * The probes that wait for an ACK (of una alone, or before any sample):
+ * one went and no ACK came since.
+ */
+static bool sbm_probed_unanswered(const struct sbm *m)
+{
+	return m->probed && (!m->has_ack || m->ack_ns <= m->probe_ns);
+}
+
+static void sbm_note_probe(struct sbm *m)
+{
+	m->probed = true;
+	m->probe_ns = m->now;
+}
+
 /* The loss rule of the reorder window, by full scan. */
 int sbm_detect(struct sbm *m)
 {
 	const struct eun_rw *rw = &m->rw;
 	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s, due;
 	bool drought = m->has_ack && m->now >= m->ack_ns + wait;
+	bool sampled = rw->has_rtt && rw->has_xmit, tail = true;
 	u64 answer = 0;
 	int want = 0, ret;
 
@@ -469,7 +485,7 @@ int sbm_detect(struct sbm *m)
 			answer = e->xmit + wait;
 	}
 
-	for (s = m->una; s < m->nxt && rw->has_rtt && rw->has_xmit; s++) {
+	for (s = m->una; s < m->nxt && sampled; s++) {
 		struct sbm_ent *e = &m->e[s];
 
 		if (!unacked(e))
@@ -492,12 +508,15 @@ int sbm_detect(struct sbm *m)
 	}
 	/*
 	 * Nothing else: the newest PSN out, sent after the delivered one; if
-	 * it is not, the latest retransmission sent after it.
+	 * it is not, the latest retransmission sent after it. Before any
+	 * sample, once until an ACK comes, and blind until one came.
 	 */
-	if (!want && !answer && rw->has_rtt && rw->has_xmit && m->una < m->nxt) {
+	if (!sampled && sbm_probed_unanswered(m))
+		tail = false;
+	if (tail && !want && !answer && m->una < m->nxt) {
 		u64 t = m->nxt - 1, r;
 		struct sbm_ent *e = &m->e[t];
-		u64 pto = EUN_RW_TAIL_WAITS * wait;
+		u64 pto = EUN_RW_TAIL_WAITS * (sampled ? wait : 0);
 		u64 floor;
 
 		if (!(e->state == EUN_SB_IN_FLIGHT && sbm_after(m, t))) {
@@ -511,10 +530,15 @@ int sbm_detect(struct sbm *m)
 				}
 		}
 		floor = t == m->una ? EUN_RW_TAIL_ALONE_NS : EUN_RW_TAIL_MIN_NS;
+		if (!sampled && !m->has_ack && floor < EUN_RW_BLIND_NS)
+			floor = EUN_RW_BLIND_NS;
 		if (pto < floor)
 			pto = floor;
-		if (e && sbm_probe_due(m, e, pto, &next))
+		if (e && sbm_probe_due(m, e, pto, &next)) {
 			want++;
+			if (!sampled)
+				sbm_note_probe(m);
+		}
 	}
 	ret = eun_rw_detect_loss(&m->rw, &m->sb, m->now, &got_next);
 	if (ret != want || got_next != next)
@@ -532,15 +556,14 @@ int sbm_probe_una(struct sbm *m)
 
 	e = m->una < m->nxt ? &m->e[m->una] : NULL;
 	/* Once until an ACK comes. */
-	if (m->una_probed && (!m->has_ack || m->ack_ns <= m->una_probe_ns))
+	if (sbm_probed_unanswered(m))
 		e = NULL;
 	if (e && e->xmits && unacked(e)) {
 		pto = EUN_RW_TAIL_WAITS * eun_rw_loss_wait(&m->rw);
 		if (pto < EUN_RW_TAIL_MIN_NS)
 			pto = EUN_RW_TAIL_MIN_NS;
 		if (sbm_probe_due(m, e, pto, &next)) {
-			m->una_probed = true;
-			m->una_probe_ns = m->now;
+			sbm_note_probe(m);
 			want = 1;
 		}
 	}

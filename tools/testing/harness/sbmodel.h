@@ -37,8 +37,8 @@ struct sbm {
 	u64 newest_xmit;	/* most recently sent PSN known delivered */
 	bool has_newest;
 	u64 reo_seen;		/* deepest overtaking seen, transmit time */
-	u64 una_probe_ns;	/* the latest probe of una alone */
-	bool una_probed;
+	u64 probe_ns;		/* the latest probe that waits for an ACK */
+	bool probed;
 	struct eun_sb_stats stats;
 	u64 now;
 	char err[256];

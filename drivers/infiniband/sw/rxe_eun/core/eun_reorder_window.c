@@ -28,12 +28,16 @@
  * (eun_rw_loss_wait()). A PSN that is only overtaken is acknowledged within
  * about one RTT of its sending, so when the network reorders by less than
  * the window in time, nothing is ever marked. Until an RTT has been
- * sampled the rule marks nothing, and the retransmit timer covers that
- * time: a peer that has answered nothing may not take this format at all
- * (a stock one), and only the timer tells. Once a READ was answered, the
- * peer runs and takes the QP's requests, and the tail probe below goes
- * at its floor (a QP that has only read has no sample, and a control
- * SEND it lost waited for the retransmit timer: 17 s on the bed).
+ * sampled the rule marks nothing. Only the tail probe below goes then,
+ * once until an ACK comes: at its floor when the peer is known to run
+ * (an ACK came, it answered a READ or sent ooo packets:
+ * eun_rw_answered()), else after %EUN_RW_BLIND_NS. A SEND lost before
+ * its QP's first sample (a QP that has only read, or the first request)
+ * otherwise waits for the retransmit timer, 17 s at the bed's timeout.
+ * Once, because only that timer can tell a stock peer, which takes
+ * nothing in this format, and rxe's completer pushes it back each time
+ * the send task runs: probes that re-armed themselves kept such a QP
+ * from ever going over to the stock format.
  * The earliest deadline of the PSNs sent before but not yet due is handed
  * back for the caller's timer, since no ACK may come to trigger the check.
  *
@@ -223,12 +227,13 @@ void eun_rw_spurious(struct eun_rw *rw, u64 now)
 }
 
 /**
- * eun_rw_answered() - a response to one of the QP's READs came
+ * eun_rw_answered() - the peer runs: a response to one of the QP's READs
+ *	came, or an ooo packet of the peer's
  * @rw: reorder window
  *
- * The READ path gives no RTT sample; this tells the window that the peer
- * runs and answers, so that a SEND or WRITE packet lost before any sample
- * is probed, not left to the retransmit timer.
+ * Neither gives an RTT sample; this tells the window that the peer runs
+ * and takes this format, so that a SEND or WRITE packet lost before any
+ * sample is probed at the tail floor, not after %EUN_RW_BLIND_NS.
  */
 void eun_rw_answered(struct eun_rw *rw)
 {
@@ -346,11 +351,11 @@ static const struct eun_sb_entry *rw_resend_unseen(const struct eun_rw *rw,
 /*
  * The newest PSN out, when nothing sent after it can show it lost, or
  * else a retransmission in that case: marked once eun_rw_tail_wait()
- * (from the loss wait @wait) has passed since it went and since the
- * latest ACK; else its deadline joins @next.
+ * (from the loss wait @wait), and at least @min_ns, has passed since it
+ * went and since the latest ACK; else its deadline joins @next.
  */
 static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
-			 u64 now, u64 *next)
+			 u64 min_ns, u64 now, u64 *next)
 {
 	const struct eun_sb_entry *e;
 	u32 psn = sb->nxt;
@@ -371,7 +376,7 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 	}
 	alone = e->psn == sb->una;
 	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
-	      rw_tail_wait(wait, alone);
+	      max(rw_tail_wait(wait, alone), min_ns);
 	if (due > now) {
 		if (!*next || due < *next)
 			*next = due;
@@ -379,6 +384,33 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 	}
 	rw->stats.tail_probes++;
 	return eun_sb_mark_lost(sb, e->psn, EUN_SB_CAUSE_REORDER);
+}
+
+/* A probe that waits for an ACK went, and none came since. */
+static bool rw_probed_unanswered(const struct eun_rw *rw)
+{
+	return rw->probed && (!rw->has_ack || rw->ack_ns <= rw->probe_ns);
+}
+
+static void rw_note_probe(struct eun_rw *rw, u64 now)
+{
+	rw->probed = true;
+	rw->probe_ns = now;
+}
+
+/* Before any RTT sample: the tail probe alone, once until an ACK comes. */
+static int rw_probe_unsampled(struct eun_rw *rw, struct eun_sb *sb, u64 now,
+			      u64 *next)
+{
+	bool runs = rw->answered || rw->has_ack;
+	int n;
+
+	if (rw_probed_unanswered(rw))
+		return 0;
+	n = rw_probe_tail(rw, sb, 0, runs ? 0 : EUN_RW_BLIND_NS, now, next);
+	if (n)
+		rw_note_probe(rw, now);
+	return n;
 }
 
 /**
@@ -401,9 +433,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 
 	*next_ns = 0;
 	if (!rw->has_rtt || !rw->has_xmit) {
-		/* No sample: a peer that answered a READ gets the probe. */
-		if (rw->answered)
-			n = rw_probe_tail(rw, sb, 0, now, &next);
+		n = rw_probe_unsampled(rw, sb, now, &next);
 		goto out;
 	}
 	drought = rw->has_ack && now >= rw->ack_ns + wait;
@@ -432,7 +462,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 			next = due;
 	}
 	if (!n && !answer)
-		n = rw_probe_tail(rw, sb, wait, now, &next);
+		n = rw_probe_tail(rw, sb, wait, 0, now, &next);
 out:
 	*next_ns = next;
 	rw->stats.marked += n;
@@ -477,7 +507,7 @@ int eun_rw_probe_una(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 				e->state != EUN_SB_RETRANSMITTED))
 		return 0;
 	/* Once per ACK, as TCP's tail loss probe: then the retransmit timer. */
-	if (rw->una_probed && (!rw->has_ack || rw->ack_ns <= rw->una_probe_ns))
+	if (rw_probed_unanswered(rw))
 		return 0;
 	due = max(e->xmit_ns, rw->has_ack ? rw->ack_ns : 0) +
 	      eun_rw_tail_wait(rw, false);
@@ -487,8 +517,7 @@ int eun_rw_probe_una(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	}
 	if (eun_sb_mark_lost(sb, sb->una, EUN_SB_CAUSE_REORDER) != 1)
 		return 0;
-	rw->una_probed = true;
-	rw->una_probe_ns = now;
+	rw_note_probe(rw, now);
 	rw->stats.tail_probes++;
 	rw->stats.marked++;
 	rw->in_recovery = true;

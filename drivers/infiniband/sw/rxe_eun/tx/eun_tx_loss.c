@@ -100,6 +100,9 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 	if (!skb_queue_empty(&qp->resp_pkts))
 		return;
 
+	/* A peer that sends ooo packets runs and tracks: probe it sooner. */
+	if (!tx->rw.answered && READ_ONCE(qp->eun.rx.peer_ooo))
+		eun_rw_answered(&tx->rw);
 	eun_rw_detect_loss(&tx->rw, &tx->sb, now, &next_ns);
 	/* The end of a wait after a refusal needs its wake-up too. */
 	if (eun_bo_waiting(&tx->bo, now) &&
