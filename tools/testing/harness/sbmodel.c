@@ -472,7 +472,9 @@ int sbm_detect(struct sbm *m)
 	const struct eun_rw *rw = &m->rw;
 	u64 wait = eun_rw_loss_wait(rw), next = 0, got_next, s, due;
 	bool drought = m->has_ack && m->now >= m->ack_ns + wait;
-	bool sampled = rw->has_rtt && rw->has_xmit, tail = true;
+	bool sampled = rw->has_rtt && rw->has_xmit;
+	/* Before any sample, the tail probe goes once until an ACK comes. */
+	bool tail = sampled || !sbm_probed_unanswered(m);
 	u64 answer = 0;
 	int want = 0, ret;
 
@@ -508,11 +510,9 @@ int sbm_detect(struct sbm *m)
 	}
 	/*
 	 * Nothing else: the newest PSN out, sent after the delivered one; if
-	 * it is not, the latest retransmission sent after it. Before any
-	 * sample, once until an ACK comes, and blind until one came.
+	 * it is not, the latest retransmission sent after it; before any
+	 * sample, blind until an ACK came.
 	 */
-	if (!sampled && sbm_probed_unanswered(m))
-		tail = false;
 	if (tail && !want && !answer && m->una < m->nxt) {
 		u64 t = m->nxt - 1, r;
 		struct sbm_ent *e = &m->e[t];
