@@ -167,6 +167,8 @@ qemu10_install()
 	q10_say "$v"
 }
 
+# Under make -j two targets may install at once: wait for the other's lock.
+lock=(-o DPkg::Lock::Timeout=600)
 missing=""
 for p in $(echo $want | tr ' ' '\n' | sort -u); do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
@@ -179,10 +181,44 @@ if [ -n "$missing" ]; then
 	fi
 	echo "deps.sh: installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
-	# Under make -j two targets may install at once: wait for the other's lock.
-	lock="-o DPkg::Lock::Timeout=600"
 	# A stale package list makes versions disappear; refresh once per run.
-	apt-get update -q $lock >/dev/null
-	apt-get install -y -q --no-install-recommends $lock $missing
+	apt-get update -q "${lock[@]}" >/dev/null
+	apt-get install -y -q --no-install-recommends "${lock[@]}" $missing
 fi
+
+pkgver() { { dpkg-query -W -f='${Status} ${Version}\n' "$1" 2>/dev/null || true; } |
+	awk '/install ok installed/ { print $4 }'; }
+
+# The archive may carry a linux-source-6.12 newer than its 6.12 image and
+# headers (a point release whose binaries are not out yet), and apt takes
+# the newest of each: the module needs the source of the image's own
+# version (tools/kver.sh), which the archive keeps beside the newer one.
+kernel_align()
+{
+	local iv hv sv
+
+	iv=$(pkgver linux-image-6.12-amd64)
+	hv=$(pkgver linux-headers-6.12-amd64)
+	sv=$(pkgver linux-source-6.12)
+	[ -n "$iv" ] && [ -n "$hv" ] && [ -n "$sv" ] || return 0
+	[ "$iv" = "$hv" ] || {
+		echo "deps.sh: linux-image-6.12-amd64 is $iv but linux-headers-6.12-amd64 $hv: install both of one version" >&2
+		exit 1
+	}
+	[ "$sv" = "$iv" ] && return 0
+	[ "$(id -u)" -eq 0 ] || {
+		echo "deps.sh: linux-source-6.12 is $sv, the image and headers $iv; run as root to install linux-source-6.12=$iv" >&2
+		exit 1
+	}
+	apt-get update -q "${lock[@]}" > /dev/null
+	apt-cache madison linux-source-6.12 | awk -v v="$iv" '$3 == v { f = 1 } END { exit !f }' || {
+		echo "deps.sh: linux-source-6.12 is $sv, the image and headers $iv, and the archive has no linux-source-6.12 $iv: wait for the image and headers of $sv" >&2
+		exit 1
+	}
+	echo "deps.sh: linux-source-6.12 $sv is newer than the image and headers ($iv): installing linux-source-6.12=$iv"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends --allow-downgrades \
+		"${lock[@]}" "linux-source-6.12=$iv"
+}
+
+[[ ! $want =~ (^|[[:space:]])linux-source-6\.12([[:space:]]|$) ]] || kernel_align
 [ $qemu10 -eq 0 ] || qemu10_install
