@@ -343,6 +343,32 @@ nic_irqs()
 	} END { print t + 0 }' "${2:-/proc/interrupts}"
 }
 
+# insnprof_mark NAME: with the bed's INSNPROF=on, have the qemu plugin
+# write the blocks this guest ran since the last mark to
+# $BED_RUN/$BED_GUEST/insnprof/NAME (tools/vm/insnprof/insnprof.c), and
+# wait until it has (up to 10 s: it looks every few ms of guest work).
+insnprof_mark()
+{
+	local dir=$BED_RUN/$BED_GUEST/insnprof n=0
+
+	[ "${BED_INSNPROF:-off}" = on ] || return 0
+	rm -f "$dir/$1"
+	echo "dump $1" > "$dir/ctl"
+	while [ ! -e "$dir/$1" ] && [ $n -lt 200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	[ -e "$dir/$1" ] || echo "insnprof: no dump $1 after 10 s" >&2
+}
+
+# insnprof_syms NAME: the kernel's symbols now (its modules move when
+# they are loaded again) beside the marks, as NAME.syms.
+insnprof_syms()
+{
+	[ "${BED_INSNPROF:-off}" = on ] || return 0
+	cat /proc/kallsyms > "$BED_RUN/$BED_GUEST/insnprof/$1.syms"
+}
+
 # us_per_pkt MS_A MS_B PKTS: (MS_A + MS_B) in microseconds per packet,
 # 2 decimals; empty without packets or either figure.
 us_per_pkt()

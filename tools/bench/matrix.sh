@@ -232,6 +232,7 @@ transfer()
 	bed_counters "$before"
 	bed_link_tx "$before.links"
 	rm -f "$stamp.down_at" "$stamp.up_at"
+	insnprof_mark "$tag.pre"
 	cpu0=$(cpu_busy_ms) kcpu0=$(cpu_kernel_ms) rx0=$(nic_irqs input) tx0=$(nic_irqs output)
 	down_start "$profile" "$stamp" "$tag"
 	if [[ $op == ib_* ]]; then
@@ -243,6 +244,8 @@ transfer()
 	down_stop
 	# Busy CPU time over the transfer (set-up included; perftest's too).
 	cpu=$(( $(cpu_busy_ms) - cpu0 )) kcpu=$(( $(cpu_kernel_ms) - kcpu0 ))
+	insnprof_mark "$tag"
+	insnprof_syms "$tag"
 	echo "$cpu" > "$BED_RESULTS/$tag.cpu"
 	echo "$kcpu" > "$BED_RESULTS/$tag.kcpu"
 	rx=$(( $(nic_irqs input) - rx0 )) tx=$(( $(nic_irqs output) - tx0 ))

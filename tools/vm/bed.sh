@@ -51,7 +51,7 @@ declare -A cfg=(
 	[SIZES]=65536 [ITERS]=100 [PROFILES]= [TEST_TIMEOUT]= [BOOT_TIMEOUT]=180
 	[RUN_TIMEOUT]=1800 [MEM]=1024 [QP_TIMEOUT]=22 [CPU]=${EUN_CPU:-} [QEMU]=${EUN_QEMU:-10}
 	[TCG_THREAD]=multi [ICOUNT]= [DURATION]= [MODULE_PARAMS]= [JOB_ENV]= [TX_IRQ]=on
-	[KERNEL]=${EUN_KERNEL:-distro} [PIN]=off
+	[KERNEL]=${EUN_KERNEL:-distro} [PIN]=off [INSNPROF]=off
 )
 netem_words=" delay distribution reorder gap loss random state gemodel ecn
 	corrupt duplicate rate slot limit jitter bytes packets "
@@ -65,7 +65,7 @@ set_key()
 	case "$key" in
 	NAME|MODULE|LINKS|BOND|NETEM|NETEM_[AB][0-3]|TESTS|SIZES|ITERS|PROFILES|\
 	TEST_TIMEOUT|BOOT_TIMEOUT|RUN_TIMEOUT|MEM|QP_TIMEOUT|CPU|QEMU|TCG_THREAD|ICOUNT|DURATION|\
-	MODULE_PARAMS|JOB_ENV|KERNEL|TX_IRQ|PIN) ;;
+	MODULE_PARAMS|JOB_ENV|KERNEL|TX_IRQ|PIN|INSNPROF) ;;
 	*) die "$where: unknown key '$key'" ;;
 	esac
 	# One level of matching quotes around the value is dropped.
@@ -206,6 +206,10 @@ check_config()
 	case "${cfg[TX_IRQ]}" in
 	on|off) ;;
 	*) die "TX_IRQ: '${cfg[TX_IRQ]}' is neither on (the default) nor off (virtio_net napi_tx=0)" ;;
+	esac
+	case "${cfg[INSNPROF]}" in
+	off|on) ;;
+	*) die "INSNPROF: '${cfg[INSNPROF]}' is neither off (the default) nor on (count the guests' instructions per block: tools/vm/insnprof)" ;;
 	esac
 	case "${cfg[PIN]}" in
 	off) ;;
@@ -373,6 +377,7 @@ write_job()
 		echo "export BED_BOOT_TIMEOUT=${cfg[BOOT_TIMEOUT]}"
 		echo "export BED_QP_TIMEOUT=${cfg[QP_TIMEOUT]}"
 		echo "export BED_TX_IRQ=${cfg[TX_IRQ]}"
+		echo "export BED_INSNPROF=${cfg[INSNPROF]}"
 		[ -n "${cfg[DURATION]}" ] && echo "export BED_DURATION=${cfg[DURATION]}"
 		for l in ${cfg[JOB_ENV]}; do echo "export ${l%%=*}=$(q "${l#*=}")"; done
 		echo -n "BED_TESTS=("
@@ -399,6 +404,7 @@ kernel_args=
 sockdir=
 qemu_bin=
 qemu_version=
+insnprof_so=$repo/build/insnprof.so
 
 # The guests' -cpu when the config names none: qemu 7.2 without cmpxchg16b.
 default_cpu()
@@ -425,6 +431,18 @@ find_qemu()
 		die "$qemu_bin --version failed: $qemu_version"
 	[[ $qemu_version =~ version\ ${want//./\\.}\. ]] ||
 		die "QEMU=$want: $qemu_bin is '$qemu_version'"
+}
+
+# INSNPROF=on: the plugin, built here when its source is newer.
+build_insnprof()
+{
+	local src=$repo/tools/vm/insnprof/insnprof.c
+
+	[ "$insnprof_so" -nt "$src" ] && [ "$insnprof_so" -nt "${src%/*}/qemu_plugin_api.h" ] &&
+		return 0
+	mkdir -p "${insnprof_so%/*}"
+	gcc -Wall -O2 -shared -fPIC -o "$insnprof_so" "$src" ||
+		die "INSNPROF=on: building $insnprof_so failed (gcc: tools/deps.sh build)"
 }
 
 cleanup()
@@ -457,6 +475,10 @@ start_guest()
 		-fsdev "local,id=run,path=$out,security_model=none,multidevs=remap"
 		-device "virtio-9p-pci,fsdev=run,mount_tag=results")
 	[ -z "${cfg[ICOUNT]}" ] || args+=(-icount "shift=${cfg[ICOUNT]}")
+	if [ "${cfg[INSNPROF]}" = on ]; then
+		mkdir -p "$out/$g/insnprof"
+		args+=(-plugin "$insnprof_so,dir=$out/$g/insnprof")
+	fi
 	for l in $(seq 0 $((cfg[LINKS] - 1))); do
 		args+=(-netdev "dgram,id=n$l,local.type=unix,local.path=$sockdir/$g$l.sock,remote.type=unix,remote.path=$sockdir/$peer$l.sock"
 			-device "virtio-net-pci,netdev=n$l,mac=52:54:00:77:0$l:0$me")
@@ -666,6 +688,7 @@ main()
 	fi
 
 	find_qemu
+	[ "${cfg[INSNPROF]}" = off ] || build_insnprof
 	[[ $repo != *[[:space:]]* ]] || die "the repo path must not contain spaces"
 	find_kernel
 

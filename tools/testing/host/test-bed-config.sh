@@ -110,6 +110,8 @@ refuse "tcg thread mode" "TCG_THREAD: 'many'" "$base
 TCG_THREAD=many"
 refuse "transmit interrupts" "TX_IRQ: 'no' is neither on" "$base
 TX_IRQ=no"
+refuse "instruction profile" "INSNPROF: 'yes' is neither off" "$base
+INSNPROF=yes"
 refuse "icount shift" "ICOUNT: '11'" "$base
 TCG_THREAD=single
 ICOUNT=11"
@@ -209,6 +211,8 @@ accept "tcg thread mode" "^# tcg: thread=single$" "$base
 TCG_THREAD=single"
 accept "transmit interrupts on by default" "^export BED_TX_IRQ=on$" "$base"
 accept "transmit interrupts off" "^export BED_TX_IRQ=off$" "$base" -s TX_IRQ=off
+accept "instruction profile off by default" "^export BED_INSNPROF=off$" "$base"
+accept "instruction profile on" "^export BED_INSNPROF=on$" "$base" -s INSNPROF=on
 accept "icount" "^# tcg: thread=single icount shift=auto$" "$base
 TCG_THREAD=single
 ICOUNT=auto"
