@@ -102,6 +102,8 @@ struct eun_sb_stats {
  * @nxt: next PSN to send for the first time
  * @lost_from: no PSN in [@una, @lost_from) is lost: the search for the
  *	next one to resend starts there
+ * @last_sent: the PSN eun_sb_sent() took last: the newest one out that a
+ *	packet of this sender carried (a READ's PSNs, skipped, come after it)
  * @spurious_ns: a retransmission acknowledged sooner than this after it was
  *	sent is spurious (set from the minimum RTT by the reorder window)
  * @count: slots per &enum eun_sb_state; they always add up to @capacity
@@ -113,6 +115,7 @@ struct eun_sb {
 	u32 una;
 	u32 nxt;
 	u32 lost_from;
+	u32 last_sent;
 	u64 spurious_ns;
 	u32 count[EUN_SB_STATE_COUNT];
 	struct eun_sb_stats stats;
@@ -165,6 +168,7 @@ bool eun_sb_next_lost(struct eun_sb *sb, u32 *psn);
 int eun_sb_retransmitted(struct eun_sb *sb, u32 psn, u64 now);
 void eun_sb_set_spurious_ns(struct eun_sb *sb, u64 ns);
 const struct eun_sb_entry *eun_sb_lookup(const struct eun_sb *sb, u32 psn);
+const struct eun_sb_entry *eun_sb_newest_sent(const struct eun_sb *sb);
 const char *eun_sb_state_name(enum eun_sb_state s);
 const char *eun_sb_cause_name(enum eun_sb_cause c);
 

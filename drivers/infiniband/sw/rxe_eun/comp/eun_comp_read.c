@@ -930,17 +930,17 @@ static int eun_comp_read_send(struct rxe_qp *qp, struct rxe_send_wqe *wqe,
  *	out if they count as lost
  * @qp: the tracking QP, in its send task, before the requester's new
  *	packets, while fenced stock-format requests are out
+ * @now: current time (ns)
  *
  * Return: EUN_RESEND_SENT when re-requests went (or failed to: they are
  * tried again on the next quiet period or timeout), EUN_RESEND_NONE when
  * none is due, EUN_RESEND_BLOCKED when the QP has too many packets in the
  * network now.
  */
-enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp)
+enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp, u64 now)
 {
 	struct eun_tx *tx = &qp->eun.tx;
 	struct eun_rd_range *ranges = tx->rd_ranges;
-	u64 now = ktime_get_ns();
 	u32 head = tx->rd_head;
 	u32 i, n, quiet_us, asked = 0;
 	u8 cause;

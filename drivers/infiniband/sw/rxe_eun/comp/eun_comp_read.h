@@ -20,7 +20,7 @@ enum eun_ack_verdict eun_comp_read_ack_past(struct rxe_qp *qp,
 					    struct rxe_pkt_info *pkt);
 u32 eun_comp_read_newest_npkts(struct rxe_qp *qp);
 int eun_comp_read_reach(struct rxe_qp *qp, struct rxe_send_wqe *wqe);
-enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp);
+enum eun_resend_verdict eun_comp_read_resend(struct rxe_qp *qp, u64 now);
 bool eun_comp_read_timeout(struct rxe_qp *qp);
 void eun_comp_read_close(struct rxe_qp *qp);
 

@@ -305,6 +305,13 @@ static bool rw_sent_before(const struct eun_rw *rw,
 	       (e->xmit_ns == rw->xmit_ns && eun_psn_before(e->psn, rw->psn));
 }
 
+/* PSNs out that are neither acknowledged nor skipped: the loss marks' own. */
+static u32 rw_unacked(const struct eun_sb *sb)
+{
+	return eun_sb_count(sb, EUN_SB_IN_FLIGHT) +
+	       eun_sb_count(sb, EUN_SB_RETRANSMITTED);
+}
+
 /*
  * When the earliest retransmission still waiting for its answer comes due
  * (after @now), 0 when none waits.
@@ -358,17 +365,13 @@ static int rw_probe_tail(struct eun_rw *rw, struct eun_sb *sb, u64 wait,
 			 u64 min_ns, u64 now, u64 *next)
 {
 	const struct eun_sb_entry *e;
-	u32 psn = sb->nxt;
 	bool alone;
 	u64 due;
 
-	/* Past the PSNs of READs and atomics sent after it (eun_sb_skip()). */
-	do {
-		if (psn == sb->una)
-			return 0;
-		psn = eun_psn_add(psn, EUN_PSN_MASK);
-		e = eun_sb_lookup(sb, psn);
-	} while (!e->xmits);
+	/* Not the PSNs of READs and atomics sent after it (eun_sb_skip()). */
+	e = eun_sb_newest_sent(sb);
+	if (!e)
+		return 0;
 	if (e->state != EUN_SB_IN_FLIGHT || rw_sent_before(rw, e)) {
 		e = rw_resend_unseen(rw, sb);
 		if (!e)
@@ -438,6 +441,9 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 	}
 	drought = rw->has_ack && now >= rw->ack_ns + wait;
 	answer = rw_answer_due(sb, wait, now);
+	/* Only skipped PSNs out (READs): nothing for the walk to mark. */
+	if (!rw_unacked(sb))
+		goto tail;
 	for (psn = sb->una; psn != sb->nxt; psn = eun_psn_add(psn, 1)) {
 		e = eun_sb_lookup(sb, psn);
 		if (e->state != EUN_SB_IN_FLIGHT &&
@@ -461,6 +467,7 @@ int eun_rw_detect_loss(struct eun_rw *rw, struct eun_sb *sb, u64 now,
 		else if (!next || due < next)
 			next = due;
 	}
+tail:
 	if (!n && !answer)
 		n = rw_probe_tail(rw, sb, wait, 0, now, &next);
 out:

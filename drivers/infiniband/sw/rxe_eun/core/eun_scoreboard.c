@@ -175,6 +175,8 @@ int eun_sb_reset(struct eun_sb *sb, u32 first_psn)
 	sb->una = first_psn;
 	sb->nxt = first_psn;
 	sb->lost_from = first_psn;
+	/* The PSN before the first: out of the window until one is sent. */
+	sb->last_sent = eun_psn_add(first_psn, EUN_PSN_MASK);
 	sb->spurious_ns = 0;
 	return 0;
 }
@@ -195,6 +197,7 @@ int eun_sb_sent(struct eun_sb *sb, u32 psn, u64 now)
 	if (eun_sb_full(sb))
 		return -ENOSPC;
 	sb_enter(sb, psn, EUN_SB_IN_FLIGHT, now, 1);
+	sb->last_sent = psn;
 	sb->nxt = eun_psn_add(psn, 1);
 	return 0;
 }
@@ -594,6 +597,22 @@ const struct eun_sb_entry *eun_sb_lookup(const struct eun_sb *sb, u32 psn)
 	if (!sb->ring || !eun_psn_valid(psn) || !sb_in_window(sb, psn))
 		return NULL;
 	return sb_slot(sb, psn);
+}
+
+/**
+ * eun_sb_newest_sent() - the newest PSN out that a packet of this sender
+ *	carried
+ * @sb: scoreboard
+ *
+ * The PSNs after it, if any, are a READ's or an atomic's (eun_sb_skip()):
+ * their packets are the responder's.
+ *
+ * Return: its slot, NULL when no PSN in [una, nxt) was sent by
+ * eun_sb_sent() (none is out, or only skipped ones).
+ */
+const struct eun_sb_entry *eun_sb_newest_sent(const struct eun_sb *sb)
+{
+	return eun_sb_lookup(sb, sb->last_sent);
 }
 
 /**

@@ -531,7 +531,7 @@ static enum eun_resend_verdict eun_tx_resend_stalled(struct rxe_qp *qp,
 		eun_tx_loss_arm(qp, due, now);
 	if (eun_sb_next_lost(&tx->sb, &psn) && psn == tx->sb.una)
 		return eun_tx_resend_one(qp, psn, now);
-	v = eun_comp_read_resend(qp);
+	v = eun_comp_read_resend(qp, now);
 	return v == EUN_RESEND_NONE ? EUN_RESEND_BLOCKED : v;
 }
 
@@ -552,7 +552,7 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 
 	/* Without READs out, eun_comp_read_resend() has nothing to ask. */
 	if (!tx->open)
-		return eun_comp_read_resend(qp);
+		return eun_comp_read_resend(qp, now);
 	if (eun_bo_waiting(&tx->bo, now)) {
 		/* The receiver is out of room: nothing goes, new or resent. */
 		eun_tx_loss_arm(qp, eun_bo_until(&tx->bo), now);
@@ -562,6 +562,6 @@ enum eun_resend_verdict eun_tx_resend(struct rxe_qp *qp)
 	if (eun_bo_stalled(&tx->bo, tx->sb.una))
 		return eun_tx_resend_stalled(qp, now);
 	if (!eun_sb_next_lost(&tx->sb, &psn))
-		return eun_comp_read_resend(qp);
+		return eun_comp_read_resend(qp, now);
 	return eun_tx_resend_one(qp, psn, now);
 }

@@ -41,16 +41,17 @@ static enum hrtimer_restart eun_tx_loss_timer(struct hrtimer *t)
 }
 
 /*
- * Wake the send task in @delay_ns, or earlier. Deadlines move later with
- * almost every packet (a READ's wait runs from its latest response), and
- * each restart of an hrtimer may reprogram the clock event device, dear
- * on an emulated CPU: a timer already set to fire sooner is left alone,
- * and the send task it wakes sets it again for the deadline then due.
+ * Wake the send task at @deadline_ns (ktime_get_ns()'s clock), or earlier.
+ * Deadlines move later with almost every packet (a READ's wait runs from
+ * its latest response), and each restart of an hrtimer may reprogram the
+ * clock event device, dear on an emulated CPU: a timer already set to
+ * fire sooner is left alone, and the send task it wakes sets it again for
+ * the deadline then due.
  */
-static void eun_tx_loss_wake_in(struct rxe_qp *qp, u64 delay_ns)
+static void eun_tx_loss_wake_at(struct rxe_qp *qp, u64 deadline_ns)
 {
 	struct hrtimer *t = &qp->eun.tx.rack_timer;
-	ktime_t when = ktime_add_ns(ktime_get(), delay_ns);
+	ktime_t when = ns_to_ktime(deadline_ns);
 
 	if (hrtimer_is_queued(t) && ktime_before(hrtimer_get_expires(t), when))
 		return;
@@ -113,7 +114,7 @@ void eun_tx_loss_detect(struct rxe_qp *qp, u64 now)
 	eun_counter_add(rxe, EUN_CNT_RW_TAIL_PROBES,
 			tx->rw.stats.tail_probes - tail);
 	if (next_ns > now)
-		eun_tx_loss_wake_in(qp, next_ns - now);
+		eun_tx_loss_wake_at(qp, next_ns);
 }
 
 /**
@@ -150,7 +151,7 @@ bool eun_tx_loss_timeout(struct rxe_qp *qp)
 void eun_tx_loss_arm(struct rxe_qp *qp, u64 deadline_ns, u64 now)
 {
 	if (deadline_ns > now)
-		eun_tx_loss_wake_in(qp, deadline_ns - now);
+		eun_tx_loss_wake_at(qp, deadline_ns);
 }
 
 /**
