@@ -28,10 +28,10 @@ fi
 run=$tmp/run
 mkdir -p "$run/all/a/insnprof" "$run/all/b/insnprof"
 {
-	echo "column,profile,op,size,rep,status,needed_pkts"
-	echo "rdma_rxe,none,write,65536,1,ok,100"
-	echo "eun-eunomia,none,write,65536,1,ok,100"
-	echo "eun-eunomia,none,read,65536,1,fail,100"
+	echo "column,profile,op,size,rep,status,needed_pkts,goodput_MBps,kcpu_us_per_pkt"
+	echo "rdma_rxe,none,write,65536,1,ok,100,8.3,209.4"
+	echo "eun-eunomia,none,write,65536,1,ok,100,7.6,233.6"
+	echo "eun-eunomia,none,read,65536,1,fail,100,,"
 } > "$run/bench.csv"
 syms()
 {
@@ -50,8 +50,8 @@ for g in a b; do
 	syms rdma_rxe_eun > "$d/eun-eunomia-none-write-65536-1.syms"
 	syms rdma_rxe_eun > "$d/eun-eunomia-none-read-65536-1.syms"
 	# udp_rcv: 2000 insns; rxe_rcv: 10 * 100; user space: 500.
-	printf '%s\n' "ffffffff81001010 20 100" "ffffffffc0000040 10 100" "7f0000001000 5 100" \
-		> "$d/rdma_rxe-none-write-65536-1"
+	printf '%s\n' "# translated 7 flushed 1" "ffffffff81001010 20 100" "ffffffffc0000040 10 100" \
+		"7f0000001000 5 100" > "$d/rdma_rxe-none-write-65536-1"
 	# The same, and 3 * 100 more in the module's send, 4 * 50 in helper.
 	printf '%s\n' "ffffffff81001010 20 100" "ffffffffc0000040 10 100" "7f0000001000 5 100" \
 		"ffffffffc0001008 3 100" "ffffffff81002004 4 50" > "$d/eun-eunomia-none-write-65536-1"
@@ -73,6 +73,11 @@ check "by module, a local symbol (t) of the kernel in vmlinux" \
 check "a block in the function it starts in" \
 	'has "^ +3\.0  client  rxe_send \[rdma_rxe_eun\]$"'
 check "no data symbols, no failed transfers" '! has "some_data|none read"'
+check "the emulator's own work, apart from the guests' instructions" \
+	'has "^   the emulator: client 7 blocks translated, 1 cache flushes, server 7 blocks translated, 1 cache flushes$"'
+out=$(python3 "$ip/report.py" "$run" --each 2>&1)
+check "--each: a repetition with its goodput" \
+	'has "^== rdma_rxe none write 65536 #1 8\.3 MB/s 209\.4 kernel us/pkt"'
 
 out=$(python3 "$ip/report.py" "$run" --diff rdma_rxe eun-eunomia 2>&1)
 check "--diff: both columns' kernels" 'has "their kernels 60 -> 70, 1\.167x\)$"'

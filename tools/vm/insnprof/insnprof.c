@@ -11,7 +11,9 @@
  * its one line:
  *   dump NAME   write the blocks run since the last dump to dir/NAME, one
  *               "vaddr instructions-per-run runs" line (hex, dec, dec) each,
- *               and start counting again from zero
+ *               after a "# translated T flushed F" line (blocks translated
+ *               and flushes of the whole translation cache since the last
+ *               dump: the emulator's own work), and start counting again
  * Load it with -plugin insnprof.so,dir=DIR (tools/vm/bed.sh, INSNPROF=on).
  * One guest CPU: the counters are plain, not atomic.
  */
@@ -42,6 +44,7 @@ struct block {
 static struct block **blocks;
 static size_t nblocks, cap;
 static unsigned int polls;
+static unsigned long long translated, flushed;
 static char dir[4096];
 static char ctl[4200];
 static struct timespec ctl_mtime;
@@ -66,6 +69,7 @@ static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return;
+	translated++;
 	b->vaddr = qemu_plugin_tb_vaddr(tb);
 	b->insns = qemu_plugin_tb_n_insns(tb);
 	blocks[nblocks++] = b;
@@ -98,6 +102,9 @@ static void dump(const char *name)
 		fprintf(stderr, "insnprof: %s: %s\n", tmp, strerror(errno));
 		return;
 	}
+	fprintf(f, "# translated %llu flushed %llu\n", translated, flushed);
+	translated = 0;
+	flushed = 0;
 	for (i = 0; i < nblocks; i++) {
 		struct block *b = blocks[i];
 
@@ -149,6 +156,12 @@ static void block_run(unsigned int vcpu_index, void *userdata)
 	}
 }
 
+static void cache_flushed(qemu_plugin_id_t id)
+{
+	(void)id;
+	flushed++;
+}
+
 static void at_exit(qemu_plugin_id_t id, void *userdata)
 {
 	(void)id;
@@ -182,6 +195,7 @@ EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *in
 		ctl_mtime = st.st_mtim;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_translated);
+	qemu_plugin_register_flush_cb(id, cache_flushed);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;
 }

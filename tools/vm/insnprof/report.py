@@ -13,10 +13,12 @@ and size that both columns ran, the functions whose instructions per
 packet differ most between A and B (B minus A, both guests), and the
 totals: where B pays more than A.
 
-Usage: report.py RUN_DIR [--top N] [--diff COLUMN_A COLUMN_B] [--module M]
+Usage: report.py RUN_DIR [--top N] [--diff COLUMN_A COLUMN_B] [--module M] [--each]
   RUN_DIR  a bench run's folder (results/NAME-TIMESTAMP, with bench.csv)
   --top N  functions per table (default 25)
   --module only the functions of module M (vmlinux for the kernel's own)
+  --each   each repetition apart, with its goodput and kernel CPU per
+           packet: whether a slow transfer ran more instructions
 Columns are bench.csv's: rdma_rxe, eun-eunomia, eun-static, eun-gbn.
 """
 
@@ -61,6 +63,11 @@ def read_blocks(path, syms):
     with open(path) as f:
         for line in f:
             p = line.split()
+            if len(p) == 5 and p[:2] == ["#", "translated"] and p[3] == "flushed":
+                # The emulator's own work: blocks translated, cache flushes.
+                mods["(translated)"] += int(p[2])
+                mods["(flushed)"] += int(p[4])
+                continue
             if len(p) != 3:
                 continue
             vaddr, insns, runs = int(p[0], 16), int(p[1]), int(p[2])
@@ -89,8 +96,8 @@ def bench_rows(run):
     return rows
 
 
-def collect(run, rows):
-    """{(column, profile, op, size): {"pkts", "funcs", "mods"}}"""
+def collect(run, rows, each=False):
+    """{(column, profile, op, size[, rep]): {"pkts", "funcs", "mods"}}"""
     groups = {}
     for d in sorted(glob.glob(os.path.join(run, "**", "insnprof"), recursive=True)):
         guest = os.path.basename(os.path.dirname(d))
@@ -107,6 +114,9 @@ def collect(run, rows):
             if r["status"] != "ok" or pkts <= 0:
                 continue
             key = (r["column"], r["profile"], r["op"], r["size"])
+            if each:
+                key += (f"#{r['rep']}", f"{r['goodput_MBps']} MB/s",
+                        f"{r.get('kcpu_us_per_pkt', '?')} kernel us/pkt")
             g = groups.setdefault(key, {"pkts": defaultdict(int),
                                         "funcs": defaultdict(int),
                                         "mods": defaultdict(int), "reps": set()})
@@ -134,7 +144,8 @@ def per_pkt(g, table):
 
 def show_group(key, g, top, module):
     funcs = per_pkt(g, "funcs")
-    mods = per_pkt(g, "mods")
+    emu = {k: v for k, v in g["mods"].items() if k[1].startswith("(")}
+    mods = {k: v for k, v in per_pkt(g, "mods").items() if not k[1].startswith("(")}
     total = defaultdict(float)
     for (role, _), v in mods.items():
         total[role] += v
@@ -144,6 +155,10 @@ def show_group(key, g, top, module):
     for role in sorted(total):
         ms = sorted(((v, m) for (r, m), v in mods.items() if r == role), reverse=True)
         print(f"   {role} by module: " + ", ".join(f"{m} {v:.0f}" for v, m in ms[:8]))
+    if emu:
+        print("   the emulator: " + ", ".join(
+            f"{r} {emu.get((r, '(translated)'), 0)} blocks translated, "
+            f"{emu.get((r, '(flushed)'), 0)} cache flushes" for r in sorted(total)))
     sel = [(v, r, f) for (r, f), v in funcs.items()
            if not module or f.endswith(f"[{module}]")]
     sel.sort(reverse=True)
@@ -198,10 +213,13 @@ def main():
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--diff", nargs=2, metavar=("COLUMN_A", "COLUMN_B"))
     ap.add_argument("--module")
+    ap.add_argument("--each", action="store_true")
     args = ap.parse_args()
     if args.top < 1:
         die("--top must be at least 1")
-    groups = collect(args.run, bench_rows(args.run))
+    if args.each and args.diff:
+        die("--each and --diff do not go together")
+    groups = collect(args.run, bench_rows(args.run), args.each)
     if not groups:
         die(f"no profiled transfers in {args.run} (was the run made with -s INSNPROF=on?)")
     if args.diff:
